@@ -1,0 +1,5 @@
+#pragma once
+namespace kvz {
+// `kvzbench blocks -l LAYOUT -b SIZE [-d DATASET | FILE...] (--out DIR | --stats)`.
+int blocks_main(int argc, char** argv);
+}  // namespace kvz

@@ -1,0 +1,47 @@
+# Every dependency comes from Debian's packages. A missing one stops configure with the
+# package to install, so a new user is never left decoding a CMake backtrace.
+find_package(PkgConfig)
+if(NOT PKG_CONFIG_FOUND)
+  message(FATAL_ERROR "pkg-config not found: apt-get install pkg-config")
+endif()
+
+# kvz_pkg(<imported target> <pkg-config module> <debian package>)
+function(kvz_pkg target module debpkg)
+  pkg_check_modules(${target} QUIET IMPORTED_TARGET GLOBAL ${module})
+  if(NOT ${target}_FOUND)
+    message(FATAL_ERROR "${module} not found: apt-get install ${debpkg}")
+  endif()
+  add_library(kvz::${target} ALIAS PkgConfig::${target})
+endfunction()
+
+# kvz_cmake_pkg(<package> <debian package> [extra find_package args])
+macro(kvz_cmake_pkg pkg debpkg)
+  find_package(${pkg} ${ARGN} QUIET)
+  if(NOT ${pkg}_FOUND)
+    message(FATAL_ERROR "${pkg} not found: apt-get install ${debpkg}")
+  endif()
+endmacro()
+
+kvz_pkg(zstd libzstd libzstd-dev)
+kvz_pkg(lz4 liblz4 liblz4-dev)
+kvz_pkg(brotlienc libbrotlienc libbrotli-dev)
+kvz_pkg(brotlidec libbrotlidec libbrotli-dev)
+kvz_pkg(lzma liblzma liblzma-dev)
+kvz_pkg(lzo2 lzo2 liblzo2-dev)
+kvz_cmake_pkg(ZLIB zlib1g-dev)
+kvz_cmake_pkg(Snappy libsnappy-dev CONFIG)
+kvz_cmake_pkg(benchmark libbenchmark-dev CONFIG)
+kvz_cmake_pkg(nlohmann_json nlohmann-json3-dev CONFIG)
+kvz_cmake_pkg(CLI11 libcli11-dev CONFIG)
+kvz_cmake_pkg(fmt libfmt-dev CONFIG)
+find_package(Threads REQUIRED)
+
+if(KVZ_BUILD_TESTS)
+  kvz_cmake_pkg(GTest libgtest-dev CONFIG)
+  # The real stores, only to prove our layouts and profiles byte for byte.
+  kvz_pkg(rocksdb rocksdb librocksdb-dev)
+  kvz_cmake_pkg(leveldb libleveldb-dev CONFIG)  # target leveldb::leveldb
+endif()
+
+# SHA-256 of corpus files for the run metadata.
+kvz_pkg(crypto libcrypto libssl-dev)

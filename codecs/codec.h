@@ -1,0 +1,107 @@
+#pragma once
+// The one codec interface (Arrow-style): a stateless Codec describes itself and opens
+// per-thread Sessions; a Session owns every library context and does no allocation, no
+// logging and throws nothing inside compress/decompress.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kvz {
+
+using ByteView = std::span<const uint8_t>;
+using MutableByteView = std::span<uint8_t>;
+
+// Result of one hot-path call. `error` points at a static string (the library's own
+// message: ZSTD_getErrorName, zlib msg, ...) so the failure path allocates nothing either.
+struct CallResult {
+  size_t size = 0;
+  const char* error = nullptr;
+  bool ok() const { return error == nullptr; }
+  static CallResult Ok(size_t n) { return {n, nullptr}; }
+  static CallResult Fail(const char* msg) { return {0, msg ? msg : "unknown error"}; }
+};
+
+// Result for the cold path (open, dictionary preparation): may carry an owned message.
+template <typename T>
+struct Expected {
+  T value{};
+  std::string error;  // empty = ok
+  bool ok() const { return error.empty(); }
+};
+
+// What a codec's `level` means and which values are valid.
+struct CodecInfo {
+  std::string name;               // registry key, e.g. "zstd"
+  std::string library;            // e.g. "libzstd"
+  std::string version;            // runtime version, e.g. ZSTD_versionString()
+  bool has_levels = true;         // false: level is ignored (memcpy, snappy)
+  int min_level = 0;
+  int max_level = 0;
+  int default_level = 0;
+  std::vector<int> valid_levels;  // non-empty when the valid set is sparse (lzo variants)
+  std::vector<int> standard_levels;  // what `all` sweeps for this codec
+  std::vector<int> fast_levels;      // what the `fast` alias sweeps (empty: not a fast codec)
+  std::vector<int> ratio_levels;     // what the `ratio` alias sweeps (empty: not a ratio codec)
+  bool supports_dict = false;
+  bool needs_original_size = false;  // decoder must be told the exact original size
+  bool safe_decoder = true;          // decoder is bounds-checked against corrupt input
+  std::string level_label = "level"; // what the level number is ("acceleration", "variant", ...)
+  std::string notes;                 // shown by `kvzbench list`
+
+  bool is_valid_level(int level) const;
+  std::string level_range_text() const;  // e.g. "-131072..22" or "1,11,12,15,999"
+};
+
+// Parameters of one benchmark row. Options that are not a level are explicit fields so
+// that a cell key, the CLI grammar and the reports all see the same thing.
+struct CodecParams {
+  int level = 0;
+  bool extreme = false;         // xz: LZMA_PRESET_EXTREME ("xz:6e")
+  int window_log = 0;           // brotli lgwin / zstd windowLog; 0 = codec default
+  bool zlib_container = false;  // zlib: zlib wrapper instead of raw deflate (-14)
+  size_t dict_size = 0;         // requested dictionary size in bytes (0 = none)
+
+  // Stable, human-readable id of the params: "3", "6e", "6:zlib", "11:w22", "3:dict=16K".
+  std::string label() const;
+  bool operator==(const CodecParams&) const = default;
+};
+
+// A dictionary digested once for one codec and params (zstd CDict+DDict; raw bytes for
+// lz4/zlib), shared read-only by every session that uses it.
+class PreparedDict {
+ public:
+  virtual ~PreparedDict() = default;
+  virtual size_t size() const = 0;            // raw dictionary bytes
+  virtual size_t memory_bytes() const = 0;    // memory held by the digested form
+};
+
+class Session {
+ public:
+  virtual ~Session() = default;
+  // Worst-case compressed size for n input bytes.
+  virtual size_t bound(size_t n) const = 0;
+  // Compress `in` into `out`; out.size() is the capacity. A too-small buffer is an error.
+  virtual CallResult compress(ByteView in, MutableByteView out) noexcept = 0;
+  // Decompress `in` into `out`; out.size() is the exact original size the caller expects.
+  virtual CallResult decompress(ByteView in, MutableByteView out) noexcept = 0;
+  // Bytes of library context this session holds (for the result's context memory).
+  virtual size_t context_memory() const = 0;
+};
+
+class Codec {
+ public:
+  virtual ~Codec() = default;
+  virtual const CodecInfo& info() const = 0;
+  // Open a session; `dict` may be null. Validates params; errors name the valid range.
+  virtual Expected<std::unique_ptr<Session>> open(const CodecParams& params,
+                                                  std::shared_ptr<const PreparedDict> dict) const = 0;
+  // Digest raw dictionary bytes for these params. Codecs without dictionary support
+  // return an error saying so.
+  virtual Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView dict_bytes,
+                                                                     const CodecParams& params) const;
+};
+
+}  // namespace kvz

@@ -1,0 +1,9 @@
+#pragma once
+namespace kvz {
+// `kvzbench report RESULTS.json... -o report.html [--md F] [--csv F]`
+int report_main(int argc, char** argv);
+// `kvzbench check --baseline BASE.json CURRENT.json`: exit 0 pass, 1 fail, 2 unusable input.
+int check_main(int argc, char** argv);
+// `kvzbench merge A.json B.json -o all.json`
+int merge_main(int argc, char** argv);
+}  // namespace kvz
