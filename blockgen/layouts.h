@@ -1,5 +1,6 @@
 #pragma once
 // Block layouts: how a store lays records into data blocks. One file per layout in layouts/.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -7,12 +8,19 @@
 
 namespace kvz {
 
+// Block sizes accepted by every layout (values:single ignores the size), and the default set.
+inline constexpr size_t kMinBlockSize = 1024;
+inline constexpr size_t kMaxBlockSize = 1024 * 1024;
+inline const std::vector<size_t> kDefaultBlockSizes = {1024, 4096, 16384, 65536};
+
 // Names accepted by -l/--layout: raw, leveldb, rocksdb, hbase, values, values:single.
 const std::vector<std::string>& layout_names();
 bool is_valid_layout(const std::string& name);
 
 // Build blocks of `block_size` target bytes from `records` (raw layout uses records.raw,
-// or the records concatenated when raw is empty). `error` is set on bad input.
+// or the records concatenated when raw is empty). `error` is set on bad input: unknown layout,
+// size outside 1K..1M, a record layout over a corpus read as raw bytes. A record larger than
+// the block makes one oversized block, as the stores do.
 BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_t block_size,
                       std::string& error);
 

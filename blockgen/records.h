@@ -2,24 +2,64 @@
 // Records from corpus files and from seeded synthetic datasets.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "blockgen/block.h"
 
 namespace kvz {
 
+// Default sample size per corpus (--max-bytes).
+inline constexpr size_t kDefaultMaxBytes = size_t{64} << 20;
+
+// How records are cut from a file, beyond the mode.
+struct RecordOptions {
+  std::string key_field;  // jsonl/json: top-level field for the key; lines: 1-based
+                          // whitespace-separated field number; "" = ordinal key
+  int key_columns = 0;    // csv/tsv: leading columns that form the key; 0 = the fewest
+                          // (1..3) that are nearly unique, else 1
+  bool keep_raw = true;   // keep the sampled bytes in RecordSet::raw (the raw layout needs
+                          // them; record layouts do not, and dropping them saves a copy)
+};
+
 // Record modes: "auto", "lines", "jsonl", "json", "csv", "tsv", "fixed:N", "bytes".
 // Reads at most `max_bytes` of the file (sampled as documented in README). Records come out
-// sorted by key. `error` is set (one line) for a missing or unreadable file; an empty file
-// gives an empty RecordSet and a warning.
+// sorted by key, keys unique. `error` is set (one line) for a missing or unreadable file or
+// a bad mode; an empty file gives an empty RecordSet and a warning.
 RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes,
                       std::string& error);
+RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes,
+                      const RecordOptions& options, std::string& error);
+bool is_valid_record_mode(const std::string& mode);
+
+// Cut records from bytes already in memory (what read_corpus does after reading/sampling).
+RecordSet records_from_bytes(std::string data, const std::string& source,
+                             const std::string& record_mode, const RecordOptions& options,
+                             std::string& error);
+
+// Split a csv/tsv value into fields (RFC 4180 quotes for ','; tsv has no quoting).
+void split_fields(std::string_view line, char sep, std::vector<std::string>& out);
+// Name of the i-th value column ("c<N>" when the set has no name for it).
+std::string value_column_name(const RecordSet& set, size_t i);
 
 // Synthetic datasets: dbbench, mixgraph, cache, json-docs, timeseries.
+struct DatasetInfo {
+  std::string name;
+  std::string description;  // one line: key and value shape
+  size_t default_bytes;     // target key+value bytes when none is given
+};
+const std::vector<DatasetInfo>& dataset_infos();
 const std::vector<std::string>& dataset_names();
 bool is_valid_dataset(const std::string& name);
-// Deterministic for (name, seed, target_bytes); records sorted by key.
+
+struct DatasetOptions {
+  double compression_ratio = 0.5;  // dbbench/mixgraph values, as db_bench --compression_ratio
+};
+// Deterministic for (name, seed, target_bytes, options); records sorted by key, keys unique.
+// target_bytes == 0 means the dataset's default size.
 RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes,
                            std::string& error);
+RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes,
+                           const DatasetOptions& options, std::string& error);
 
 }  // namespace kvz

@@ -32,6 +32,8 @@ struct Expected {
   bool ok() const { return error.empty(); }
 };
 
+struct CodecParams;
+
 // What a codec's `level` means and which values are valid.
 struct CodecInfo {
   std::string name;               // registry key, e.g. "zstd"
@@ -50,10 +52,23 @@ struct CodecInfo {
   bool safe_decoder = true;          // decoder is bounds-checked against corrupt input
   std::string level_label = "level"; // what the level number is ("acceleration", "variant", ...)
   std::string notes;                 // shown by `kvzbench list`
+  // Options beyond the level (all off by default; the spec grammar and open() check them).
+  std::vector<int> extreme_levels;   // xz: levels `all` also sweeps with the extreme flag
+  bool supports_extreme = false;     // xz: "6e"
+  bool supports_container = false;   // zlib: ":zlib" (zlib wrapper) instead of raw deflate
+  bool supports_stream = false;      // lz4: ":stream" (RocksDB's streaming call) instead of one-shot
+  int min_window_log = 0;            // zstd/brotli ":wN"; 0 = no window option
+  int max_window_log = 0;
 
   bool is_valid_level(int level) const;
   std::string level_range_text() const;  // e.g. "-131072..22" or "1,11,12,15,999"
+  // Empty if `params` are valid for this codec, else one line naming the valid range.
+  std::string check_params(const CodecParams& params) const;
 };
+
+// Dictionary sizes accepted by `dict=` and train_dictionary (ZDICT's useful range).
+inline constexpr size_t kMinDictSize = 4 * 1024;
+inline constexpr size_t kMaxDictSize = 112 * 1024;
 
 // Parameters of one benchmark row. Options that are not a level are explicit fields so
 // that a cell key, the CLI grammar and the reports all see the same thing.
@@ -61,10 +76,12 @@ struct CodecParams {
   int level = 0;
   bool extreme = false;         // xz: LZMA_PRESET_EXTREME ("xz:6e")
   int window_log = 0;           // brotli lgwin / zstd windowLog; 0 = codec default
-  bool zlib_container = false;  // zlib: zlib wrapper instead of raw deflate (-14)
+  bool zlib_container = false;  // zlib: zlib wrapper (windowBits 15) instead of raw deflate (-14)
   size_t dict_size = 0;         // requested dictionary size in bytes (0 = none)
+  bool lz4_stream = false;      // lz4: LZ4_compress_fast_continue on a fresh stream (RocksDB 7.8)
 
-  // Stable, human-readable id of the params: "3", "6e", "6:zlib", "11:w22", "3:dict=16K".
+  // Stable, human-readable id of the params: "3", "6e", "6:zlib", "1:stream", "11:w22",
+  // "3:dict=16K".
   std::string label() const;
   bool operator==(const CodecParams&) const = default;
 };
@@ -89,6 +106,9 @@ class Session {
   virtual CallResult decompress(ByteView in, MutableByteView out) noexcept = 0;
   // Bytes of library context this session holds (for the result's context memory).
   virtual size_t context_memory() const = 0;
+  // Heap allocations the library made through this session's allocators since open()
+  // (arena growth included). Constant after warm-up: the proof of an allocation-free hot path.
+  virtual uint64_t library_heap_allocations() const { return 0; }
 };
 
 class Codec {

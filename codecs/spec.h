@@ -1,6 +1,6 @@
 #pragma once
 // The codec spec grammar of the CLI:
-//   zstd:1,3,9   zstd:1..19   zstd:-5   lz4hc:all   zstd:3:dict=16K   xz:6e   zlib:6:zlib
+//   zstd:1,3,9   zstd:1..19   zstd:-5   lz4hc:all   zstd:3:dict=16K   xz:6e   zlib:6:zlib   lz4:1:stream
 //   brotli:11:w22   lists joined by '/' or '+'   aliases: all, fast, ratio
 //   lzbench's -e syntax: zstd,1,3/lz4/lzo1x,1
 // A spec expands to a list of (codec, params) rows, in the order given, duplicates removed.

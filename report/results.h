@@ -130,4 +130,10 @@ bool load_results(const std::string& path, RunResults& out, std::string& error);
 
 const char* to_string(CellStatus s);
 
+// Join runs (shards of one run, or runs from several machines) into one. Refuses, with a
+// one-line error: differing schema versions, the same codec at different library versions,
+// and the same cell in two inputs. The first run's metadata is kept; differing CPU models
+// become "mixed: A | B" so `check` will not compare speeds against it.
+bool merge_results(const std::vector<RunResults>& runs, RunResults& out, std::string& error);
+
 }  // namespace kvz

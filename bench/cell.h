@@ -1,0 +1,65 @@
+#pragma once
+// One cell's working state inside the engine: sessions, the verified compressed blocks,
+// and the job lists the timed passes walk. Internal to bench/.
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/matrix.h"
+#include "codecs/dictionary.h"
+
+namespace kvz {
+
+enum class Direction { Compress = 0, Decompress = 1 };
+
+// One call of a pass: input bytes and the exact output size (decompress) or 0 (compress).
+struct Job {
+  const uint8_t* in = nullptr;
+  size_t in_size = 0;
+  size_t out_size = 0;
+};
+
+struct CellState {
+  CellResult result;
+  const BlockGroup* group = nullptr;
+  const Codec* codec = nullptr;
+  CodecParams params;
+  bool ok = false;                   // verified; timed passes may run
+  std::string skipped;               // not measurable here (too few blocks): a warning, not a result
+  bool owned = true;                 // false: measured for relative speeds, not this shard's
+  std::vector<size_t> measured;      // block indices measured (all, or the dictionary test split)
+  std::vector<std::unique_ptr<Session>> sessions;  // one per worker thread
+  std::vector<uint8_t> packed;       // compressed measured blocks, back to back
+  std::vector<size_t> packed_offsets;
+  size_t scratch_bytes = 0;          // output buffer every worker needs
+  double est_call_seconds[2] = {0, 0};  // from the verification pass, sizes the latency pass
+  std::atomic<bool> pass_error{false};  // a call failed inside a timed pass
+  std::vector<uint64_t> pass_bytes[2];  // uncompressed bytes of one pass, per worker
+  int entries[2] = {0, 0};              // GB entries seen (progress)
+  bool complete[2] = {false, false};    // GB reported every repetition
+  bool incomplete = false;              // some repetition was skipped (interrupt)
+};
+
+// Dictionaries trained once per (group, size) and shared by that group's cells.
+struct DictCache {
+  std::map<size_t, TrainedDict> trained;
+  std::string split_error;
+  bool split_done = false;
+  std::vector<size_t> train, test;
+  std::vector<std::string> notes;  // training fallbacks, surfaced as run warnings
+};
+
+// Verify every measured block (round trip + memcmp), fill sizes, keep-raw, dictionary
+// figures and the latency passes. On failure sets status Failed with the reason.
+void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt);
+
+// The calls one worker makes in one pass, in cache-mode order. Cold mode copies the
+// worker's blocks into `arena` until the working set is several times the LLC.
+std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int workers,
+                           const EngineOptions& opt, std::vector<uint8_t>& arena);
+
+uint64_t cold_working_set_bytes(const EngineOptions& opt);
+
+}  // namespace kvz

@@ -1,0 +1,77 @@
+#pragma once
+// The measurement engine: a matrix of block sets x codec rows, run cell by cell through
+// Google Benchmark (throughput passes) plus separately timed per-call latency passes.
+// It takes block sets and codecs, never files or specs, so tests can inject both.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bench/store_profile.h"
+#include "blockgen/block.h"
+#include "codecs/codec.h"
+#include "codecs/registry.h"
+#include "codecs/spec.h"
+#include "report/results.h"
+
+namespace kvz {
+
+// One block set of the matrix (a source cut with one layout and block size).
+struct BlockGroup {
+  BlockSet blocks;
+  const StoreProfile* store = nullptr;  // framing and keep-raw rule of a store profile
+};
+
+struct MatrixCell {
+  size_t group = 0;
+  const Codec* codec = nullptr;
+  CodecParams params;
+};
+
+struct Matrix {
+  std::vector<BlockGroup> groups;
+  std::vector<MatrixCell> cells;  // grouped by block set, memcpy first in each group
+};
+
+// Every group x every choice, with the registry's memcpy row first in each group (when the
+// registry has one and the choices do not already start with it).
+Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoice>& choices,
+                    const CodecRegistry& registry);
+
+struct EngineOptions {
+  double seconds_per_cell = 0.5;  // budget for the timed passes of one cell
+  int repetitions = 3;
+  std::string cache = "stream";   // stream | hot | cold
+  int threads = 1;
+  double min_saving = 0.125;
+  std::vector<uint64_t> stall_thresholds_ns{500'000, 1'000'000};
+  uint64_t seed = 1;
+  bool random_interleaving = true;
+  uint64_t llc_bytes = 0;          // cold mode: working set = 4 x this (64 MiB when unknown)
+  double dict_train_fraction = 0.2;
+  size_t max_latency_calls = 100'000;
+  int shard_index = 0;             // run cells whose index % shard_count == shard_index
+  int shard_count = 1;
+};
+
+struct EngineHooks {
+  const std::atomic<bool>* stop = nullptr;  // checked between cells and inside GB entries
+  std::function<void(double fraction, double eta_seconds, const std::string& what)> progress;
+  std::function<void(const CellResult&)> cell_done;  // after each cell is final
+};
+
+struct EngineOutcome {
+  std::vector<CellResult> cells;
+  bool interrupted = false;
+  size_t failed = 0;
+  std::vector<std::string> warnings;
+};
+
+EngineOutcome run_matrix(const Matrix& matrix, const CodecRegistry& registry,
+                         const EngineOptions& options, const EngineHooks& hooks = {});
+
+// Call once before run_matrix: passes Google Benchmark the flags the engine relies on.
+void init_benchmark_library(bool random_interleaving);
+
+}  // namespace kvz

@@ -1,0 +1,74 @@
+#pragma once
+// Store profiles (`--profile rocksdb|leveldb|cassandra|scylla|hbase|wiredtiger|tarantool`):
+// presets of layout, block size, codec choices and the store's on-disk framing and keep-raw
+// rule, so that "stored bytes" are the bytes that store would write.
+//
+// A profile name may carry options after a colon, e.g. `cassandra:min_compress_ratio=1.1`,
+// `rocksdb:max_compressed_bytes_per_kb=896`; `store_profile_options()` lists them.
+// Rules, sources and validation figures: bench/README.store-profiles.md.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "blockgen/block.h"
+
+namespace kvz {
+
+struct StoreProfile {
+  std::string name;              // "rocksdb" (with options: "cassandra:min_compress_ratio=1.1")
+  std::string description;       // one line
+  std::string layout;            // blockgen layout: "rocksdb", "raw", "values:single", ...
+  size_t block_size = 4096;      // default block / chunk / page size
+  size_t min_block_size = 1024;  // allowed range for -b with this profile
+  size_t max_block_size = 1 << 20;
+  std::string codecs;            // codec spec of the store's choices, e.g. "lz4/snappy/zlib:6/lz4hc:9/zstd:3"
+  std::vector<size_t> dict_sizes;  // dictionary sizes the store would use (empty: none)
+  double stall_threshold_ms = 0;   // reported prominently when > 0 (scylla: 1 ms)
+  std::string sources;             // where the rules come from (code paths, docs)
+
+  // --- additive: the rule parameters store_block() applies -------------------------------
+  std::string base;                      // the built-in profile this one derives from ("cassandra")
+  std::string rules;                     // one line: framing + keep-raw rule, for reports
+  double min_compress_ratio = 0;         // cassandra: store a chunk raw unless ratio >= this (0: off)
+  int max_compressed_bytes_per_kb = 0;   // rocksdb >= 8.x rule when > 0; 0: the 7.8 rule (1/8)
+};
+
+const std::vector<StoreProfile>& store_profiles();
+// Finds "NAME" or "NAME:key=value[,key=value]". Returns null for an unknown name or a bad
+// option; `store_profile_error` then says why in one line. Returned pointers stay valid for
+// the life of the process.
+const StoreProfile* find_store_profile(const std::string& name);
+const StoreProfile* find_store_profile(const std::string& name, std::string& error);
+// One line per option a profile accepts ("min_compress_ratio=R  ...").
+std::vector<std::string> store_profile_options(const StoreProfile& profile);
+// Whether the store can write blocks with this codec (registry name). store_block() still
+// answers for other codecs (generic framing) so a forced -c does not crash, but the number is
+// then not the store's: callers should warn.
+bool store_supports_codec(const StoreProfile& profile, const std::string& codec);
+
+// What one block costs on disk under a store's rules.
+struct StoredBlock {
+  size_t bytes = 0;       // bytes written for the block, framing and trailer included
+  size_t payload = 0;     // the block contents as stored (compressed + size prefix, or raw)
+  bool kept_raw = false;  // the keep-raw rule stored it uncompressed
+};
+
+// Apply the profile's framing (size prefixes, checksums, trailers) and keep-raw rule to a
+// block of `raw_size` bytes that `codec` compressed to `compressed_size` bytes.
+// Pure and allocation-free: safe to call per block after a timed pass.
+StoredBlock store_block(const StoreProfile& profile, const std::string& codec, size_t raw_size,
+                        size_t compressed_size);
+
+// The dictionary training samples the store takes from one file's blocks, for a dictionary of
+// `dict_size` bytes. rocksdb (7.8 BlockBasedTableBuilder::EnterUnbuffered): every block is
+// buffered; samples start at block n/2 and step by 545055921143 % n until
+// zstd_max_train_bytes = 100 x dict_size bytes are taken, the last one cut short; the result
+// goes to ZDICT_trainFromBuffer (codecs/dictionary.h train_dictionary) and one dictionary
+// serves the whole file. Empty for profiles without dictionaries.
+std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& profile,
+                                                               const BlockSet& blocks,
+                                                               size_t dict_size);
+
+}  // namespace kvz

@@ -1,0 +1,141 @@
+// Corpus lookup (README: "Corpora") and file hashing for the run metadata.
+#include "blockgen/corpus.h"
+
+#include <openssl/evp.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+namespace kvz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_dir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+bool is_file(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_regular_file(p, ec);
+}
+
+fs::path exe_dir() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return {};
+  buf[n] = 0;
+  return fs::path(buf).parent_path();
+}
+
+}  // namespace
+
+std::string corpora_dir() {
+  if (const char* env = std::getenv(kCorporaEnv); env && *env) return is_dir(env) ? std::string(env) : "";
+  const fs::path exe = exe_dir();
+  if (!exe.empty()) {
+    // The build dir sits in the repo: <repo>/build-x/kvzbench or deeper (tests/).
+    for (const char* up : {"../../shared/corpora", "../../../shared/corpora"}) {
+      std::error_code ec;
+      const fs::path p = fs::weakly_canonical(exe / up, ec);
+      if (!ec && is_dir(p)) return p.string();
+    }
+  }
+  if (is_dir("corpora-cache")) return fs::absolute("corpora-cache").string();
+  return "";
+}
+
+std::vector<std::string> manifest_names(const std::string& dir) {
+  std::vector<std::string> names;
+  std::ifstream in(fs::path(dir) / "MANIFEST.tsv");
+  std::string line;
+  bool header = true;
+  while (std::getline(in, line)) {
+    if (header) {
+      header = false;
+      if (line.rfind("file\t", 0) == 0) continue;
+    }
+    if (line.empty() || line[0] == '#') continue;
+    names.push_back(line.substr(0, line.find('\t')));
+  }
+  return names;
+}
+
+std::string resolve_corpus(const std::string& arg, std::string& error) {
+  if (arg.empty()) {
+    error = "empty corpus name";
+    return "";
+  }
+  if (is_file(arg)) return arg;
+  if (is_dir(arg)) {
+    error = arg + ": is a directory (give the corpus files in it)";
+    return "";
+  }
+  const std::string dir = corpora_dir();
+  if (!dir.empty()) {
+    if (is_file(fs::path(dir) / arg)) return (fs::path(dir) / arg).string();
+    // A bare name: match the manifest's file names by base name, with or without extension.
+    std::vector<std::string> hits;
+    for (const auto& name : manifest_names(dir)) {
+      const fs::path p(name);
+      if (p.filename() == arg || p.stem() == arg) hits.push_back(name);
+    }
+    if (hits.size() == 1) {
+      const fs::path p = fs::path(dir) / hits[0];
+      if (is_file(p)) return p.string();
+      error = arg + ": listed in the manifest as " + hits[0] + " but missing from " + dir +
+              " (run corpora/fetch.sh)";
+      return "";
+    }
+    if (hits.size() > 1) {
+      error = arg + ": ambiguous corpus name, matches " + hits[0] + " and " + hits[1];
+      return "";
+    }
+  }
+  error = arg + ": no such file" +
+          (dir.empty() ? std::string(", and no corpora directory (set ") + kCorporaEnv + ")"
+                       : ", nor a corpus name in " + dir);
+  return "";
+}
+
+std::string sha256_file(const std::string& path, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot open: " + std::strerror(errno);
+    return "";
+  }
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  if (!ctx || EVP_DigestInit_ex(ctx.get(), EVP_sha256(), nullptr) != 1) {
+    error = "libcrypto: cannot initialise SHA-256";
+    return "";
+  }
+  std::vector<char> buf(1 << 20);
+  while (in) {
+    in.read(buf.data(), static_cast<std::streamsize>(buf.size()));
+    if (in.gcount() > 0) EVP_DigestUpdate(ctx.get(), buf.data(), static_cast<size_t>(in.gcount()));
+  }
+  if (in.bad()) {
+    error = path + ": read error";
+    return "";
+  }
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int len = 0;
+  EVP_DigestFinal_ex(ctx.get(), md, &len);
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (unsigned i = 0; i < len; ++i) {
+    out.push_back(hex[md[i] >> 4]);
+    out.push_back(hex[md[i] & 15]);
+  }
+  return out;
+}
+
+}  // namespace kvz

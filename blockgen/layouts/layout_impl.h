@@ -1,0 +1,15 @@
+#pragma once
+// One builder per layout (one file each); layouts.cpp dispatches by name.
+#include <string>
+
+#include "blockgen/block.h"
+
+namespace kvz::layouts {
+
+void build_raw(const RecordSet& in, size_t block_size, BlockSet& out);
+void build_leveldb(const RecordSet& in, size_t block_size, BlockSet& out);
+void build_rocksdb(const RecordSet& in, size_t block_size, BlockSet& out);
+bool build_hbase(const RecordSet& in, size_t block_size, BlockSet& out, std::string& error);
+void build_values(const RecordSet& in, size_t block_size, bool one_per_value, BlockSet& out);
+
+}  // namespace kvz::layouts

@@ -1,0 +1,221 @@
+// lz4 (acceleration 1..65537) and lz4hc (levels 1..12) on states allocated once per session.
+// lz4 ":stream": RocksDB 7.8's LZ4_Compress call, LZ4_compress_fast_continue on a freshly
+// initialised stream (byU32 table); the one-shot extState call uses the byU16 table below
+// 64 KiB, and LZ4_resetStream_fast keeps stale entries out where a zeroed table offers
+// position 0 as a candidate: all three give different bytes.
+// Dictionaries: the bytes are loaded once (LZ4_loadDict / LZ4_loadDictHC) into a template
+// stream; each call starts from a copy of it. (Debian's shared liblz4 1.9.4 does not export
+// LZ4_attach_dictionary; copying a pre-loaded stream is the alternative lz4.h documents.)
+#define LZ4_HC_STATIC_LINKING_ONLY
+#include <lz4.h>
+#include <lz4hc.h>
+
+#include <climits>
+#include <cstring>
+#include <fmt/format.h>
+#include <vector>
+
+#include "codecs/codec_util.h"
+#include "codecs/registry.h"
+
+namespace kvz {
+namespace {
+
+using detail::data_or_dummy;
+
+const char* kLz4Corrupt = "lz4: corrupt input or output size mismatch (LZ4_decompress_safe < 0)";
+const char* kLz4TooLarge = "lz4: input larger than LZ4_MAX_INPUT_SIZE";
+
+// lz4 takes int sizes: the capacity is clamped, the input is checked by the caller.
+int clamp_capacity(size_t n) { return n > INT_MAX ? INT_MAX : static_cast<int>(n); }
+
+// Raw dictionary bytes plus a stream with them loaded: LZ4_stream_t for lz4,
+// LZ4_streamHC_t (for one level) for lz4hc. The streams point into `bytes`.
+class Lz4Dict final : public PreparedDict {
+ public:
+  Lz4Dict(ByteView b, bool for_hc, int for_level)
+      : bytes(b.begin(), b.end()), hc(for_hc), level(for_level) {
+    if (hc) {
+      hc_stream = std::make_unique<LZ4_streamHC_t>();
+      LZ4_initStreamHC(hc_stream.get(), sizeof(LZ4_streamHC_t));
+      LZ4_resetStreamHC_fast(hc_stream.get(), level);  // sets the level; loadDictHC keeps it
+      LZ4_loadDictHC(hc_stream.get(), reinterpret_cast<const char*>(bytes.data()),
+                     static_cast<int>(bytes.size()));
+    } else {
+      stream = std::make_unique<LZ4_stream_t>();
+      LZ4_initStream(stream.get(), sizeof(LZ4_stream_t));
+      LZ4_loadDict(stream.get(), reinterpret_cast<const char*>(bytes.data()),
+                   static_cast<int>(bytes.size()));
+    }
+  }
+  size_t size() const override { return bytes.size(); }
+  size_t memory_bytes() const override {
+    return bytes.size() + (hc ? sizeof(LZ4_streamHC_t) : sizeof(LZ4_stream_t));
+  }
+
+  std::vector<uint8_t> bytes;
+  bool hc;
+  int level;
+  std::unique_ptr<LZ4_stream_t> stream;
+  std::unique_ptr<LZ4_streamHC_t> hc_stream;
+};
+
+// Decoding is the same for lz4 and lz4hc.
+CallResult lz4_decompress(ByteView in, MutableByteView out, const Lz4Dict* dict) noexcept {
+  if (in.size() > INT_MAX) return CallResult::Fail(kLz4TooLarge);
+  const auto* src = reinterpret_cast<const char*>(data_or_dummy(in));
+  auto* dst = reinterpret_cast<char*>(data_or_dummy(out));
+  int cap = clamp_capacity(out.size());
+  int n = dict ? LZ4_decompress_safe_usingDict(src, dst, static_cast<int>(in.size()), cap,
+                                               reinterpret_cast<const char*>(dict->bytes.data()),
+                                               static_cast<int>(dict->bytes.size()))
+               : LZ4_decompress_safe(src, dst, static_cast<int>(in.size()), cap);
+  if (n < 0) return CallResult::Fail(kLz4Corrupt);
+  if (static_cast<size_t>(n) != out.size()) return CallResult::Fail(detail::kSizeMismatch);
+  return CallResult::Ok(static_cast<size_t>(n));
+}
+
+class Lz4Session final : public Session {
+ public:
+  Lz4Session(int acceleration, bool stream, std::shared_ptr<const Lz4Dict> dict)
+      : acceleration_(acceleration), stream_(stream), dict_(std::move(dict)),
+        state_(std::make_unique<LZ4_stream_t>()) {
+    LZ4_initStream(state_.get(), sizeof(LZ4_stream_t));
+  }
+  size_t bound(size_t n) const override {
+    return n > LZ4_MAX_INPUT_SIZE ? 0 : static_cast<size_t>(LZ4_compressBound(static_cast<int>(n)));
+  }
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    if (in.size() > LZ4_MAX_INPUT_SIZE) return CallResult::Fail(kLz4TooLarge);
+    const auto* src = reinterpret_cast<const char*>(data_or_dummy(in));
+    auto* dst = reinterpret_cast<char*>(data_or_dummy(out));
+    int n = 0;
+    if (dict_) {
+      std::memcpy(state_.get(), dict_->stream.get(), sizeof(LZ4_stream_t));
+      n = LZ4_compress_fast_continue(state_.get(), src, dst, static_cast<int>(in.size()),
+                                     clamp_capacity(out.size()), acceleration_);
+    } else if (stream_) {
+      // What LZ4_createStream hands RocksDB: a zeroed 16 KiB state (no allocation here).
+      LZ4_initStream(state_.get(), sizeof(LZ4_stream_t));
+      n = LZ4_compress_fast_continue(state_.get(), src, dst, static_cast<int>(in.size()),
+                                     clamp_capacity(out.size()), acceleration_);
+    } else {
+      n = LZ4_compress_fast_extState(state_.get(), src, dst, static_cast<int>(in.size()),
+                                     clamp_capacity(out.size()), acceleration_);
+    }
+    if (n <= 0) return CallResult::Fail(detail::kOutputTooSmall);
+    return CallResult::Ok(static_cast<size_t>(n));
+  }
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    return lz4_decompress(in, out, dict_.get());
+  }
+  size_t context_memory() const override { return sizeof(LZ4_stream_t); }
+
+ private:
+  int acceleration_;
+  bool stream_;  // no dictionary: fresh-stream continue call instead of one-shot
+  std::shared_ptr<const Lz4Dict> dict_;
+  std::unique_ptr<LZ4_stream_t> state_;
+};
+
+class Lz4HcSession final : public Session {
+ public:
+  Lz4HcSession(int level, std::shared_ptr<const Lz4Dict> dict)
+      : level_(level), dict_(std::move(dict)), state_(std::make_unique<LZ4_streamHC_t>()) {
+    LZ4_initStreamHC(state_.get(), sizeof(LZ4_streamHC_t));
+  }
+  size_t bound(size_t n) const override {
+    return n > LZ4_MAX_INPUT_SIZE ? 0 : static_cast<size_t>(LZ4_compressBound(static_cast<int>(n)));
+  }
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    if (in.size() > LZ4_MAX_INPUT_SIZE) return CallResult::Fail(kLz4TooLarge);
+    if (dict_) {
+      std::memcpy(state_.get(), dict_->hc_stream.get(), sizeof(LZ4_streamHC_t));
+    } else {
+      // What LZ4_compress_HC_extStateHC_fastReset does (not exported by the shared
+      // library): no 256 KiB table wipe per call, same output as LZ4_compress_HC.
+      LZ4_resetStreamHC_fast(state_.get(), level_);
+    }
+    int n = LZ4_compress_HC_continue(state_.get(), reinterpret_cast<const char*>(data_or_dummy(in)),
+                                     reinterpret_cast<char*>(data_or_dummy(out)),
+                                     static_cast<int>(in.size()), clamp_capacity(out.size()));
+    if (n <= 0) return CallResult::Fail(detail::kOutputTooSmall);
+    return CallResult::Ok(static_cast<size_t>(n));
+  }
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    return lz4_decompress(in, out, dict_.get());
+  }
+  size_t context_memory() const override { return sizeof(LZ4_streamHC_t); }
+
+ private:
+  int level_;
+  std::shared_ptr<const Lz4Dict> dict_;
+  std::unique_ptr<LZ4_streamHC_t> state_;
+};
+
+class Lz4Codec final : public Codec {
+ public:
+  explicit Lz4Codec(bool hc) : hc_(hc) {
+    info_.library = "liblz4";
+    info_.version = LZ4_versionString();
+    info_.supports_dict = true;
+    info_.needs_original_size = true;  // the block format does not record it (RocksDB prefixes it)
+    if (hc) {
+      info_.name = "lz4hc";
+      info_.min_level = 1;
+      info_.max_level = LZ4HC_CLEVEL_MAX;
+      info_.default_level = LZ4HC_CLEVEL_DEFAULT;
+      for (int l = 1; l <= LZ4HC_CLEVEL_MAX; ++l) info_.standard_levels.push_back(l);
+      info_.ratio_levels = {LZ4HC_CLEVEL_MAX};
+      info_.notes = "same format as lz4; levels 10..12 = optimal parser; dict: last 64 KiB used";
+    } else {
+      info_.name = "lz4";
+      info_.level_label = "acceleration";
+      info_.min_level = 1;
+      info_.max_level = 65537;  // LZ4_ACCELERATION_MAX
+      info_.default_level = 1;
+      info_.standard_levels = {1, 2, 4, 8, 16, 32};
+      info_.fast_levels = {1};
+      info_.supports_stream = true;
+      info_.notes = "level = acceleration (higher = faster, weaker); ':stream' = RocksDB 7.8's "
+                    "LZ4_compress_fast_continue on a fresh stream; dict: last 64 KiB used";
+    }
+  }
+  const CodecInfo& info() const override { return info_; }
+
+  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
+                                          std::shared_ptr<const PreparedDict> dict) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    std::shared_ptr<const Lz4Dict> d;
+    if (dict) {
+      d = std::dynamic_pointer_cast<const Lz4Dict>(dict);
+      if (!d || d->hc != hc_)
+        return {nullptr, info_.name + ": dictionary was prepared for another codec"};
+      if (hc_ && d->level != params.level)
+        return {nullptr, fmt::format("lz4hc: dictionary prepared for level {}, session level {}",
+                                     d->level, params.level)};
+    }
+    if (hc_) return {std::make_unique<Lz4HcSession>(params.level, std::move(d)), {}};
+    return {std::make_unique<Lz4Session>(params.level, params.lz4_stream, std::move(d)), {}};
+  }
+
+  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
+      ByteView bytes, const CodecParams& params) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (bytes.empty() || bytes.size() > INT_MAX) return {nullptr, info_.name + ": bad dictionary size"};
+    return {std::make_shared<Lz4Dict>(bytes, hc_, params.level), {}};
+  }
+
+ private:
+  bool hc_;
+  CodecInfo info_;
+};
+
+}  // namespace
+
+void registerCodecLz4(CodecRegistry& r) {
+  r.add(std::make_unique<Lz4Codec>(false));
+  r.add(std::make_unique<Lz4Codec>(true));
+}
+
+}  // namespace kvz

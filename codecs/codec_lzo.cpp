@@ -1,0 +1,121 @@
+// lzo: the lzo1x variants, chosen by "level": 1 = lzo1x_1, 11 = lzo1x_1_11, 12 = lzo1x_1_12,
+// 15 = lzo1x_1_15, 999 = lzo1x_999. One lzo1x_decompress_safe decodes them all. The
+// compressors do not check the output capacity, so a buffer below the worst case is refused.
+#include <lzo/lzo1x.h>
+
+#include <memory>
+
+#include "codecs/codec_util.h"
+#include "codecs/registry.h"
+
+namespace kvz {
+namespace {
+
+using detail::data_or_dummy;
+
+using LzoCompressFn = int (*)(const lzo_bytep, lzo_uint, lzo_bytep, lzo_uintp, lzo_voidp);
+
+struct LzoVariant {
+  int level;
+  LzoCompressFn fn;
+  size_t work_memory;
+};
+
+constexpr LzoVariant kVariants[] = {
+    {1, lzo1x_1_compress, LZO1X_1_MEM_COMPRESS},
+    {11, lzo1x_1_11_compress, LZO1X_1_11_MEM_COMPRESS},
+    {12, lzo1x_1_12_compress, LZO1X_1_12_MEM_COMPRESS},
+    {15, lzo1x_1_15_compress, LZO1X_1_15_MEM_COMPRESS},
+    {999, lzo1x_999_compress, LZO1X_999_MEM_COMPRESS},
+};
+
+const char* lzo_error_name(int r) {
+  switch (r) {
+    case LZO_E_ERROR: return "LZO_E_ERROR";
+    case LZO_E_OUT_OF_MEMORY: return "LZO_E_OUT_OF_MEMORY";
+    case LZO_E_NOT_COMPRESSIBLE: return "LZO_E_NOT_COMPRESSIBLE";
+    case LZO_E_INPUT_OVERRUN: return "LZO_E_INPUT_OVERRUN: truncated or corrupt input";
+    case LZO_E_OUTPUT_OVERRUN: return "LZO_E_OUTPUT_OVERRUN: output larger than the original size";
+    case LZO_E_LOOKBEHIND_OVERRUN: return "LZO_E_LOOKBEHIND_OVERRUN: corrupt input";
+    case LZO_E_EOF_NOT_FOUND: return "LZO_E_EOF_NOT_FOUND: corrupt input";
+    case LZO_E_INPUT_NOT_CONSUMED: return "LZO_E_INPUT_NOT_CONSUMED: trailing bytes";
+    case LZO_E_INVALID_ARGUMENT: return "LZO_E_INVALID_ARGUMENT";
+    case LZO_E_INVALID_ALIGNMENT: return "LZO_E_INVALID_ALIGNMENT";
+    case LZO_E_OUTPUT_NOT_CONSUMED: return "LZO_E_OUTPUT_NOT_CONSUMED";
+    case LZO_E_INTERNAL_ERROR: return "LZO_E_INTERNAL_ERROR";
+    default: return "lzo: unknown error";
+  }
+}
+
+size_t lzo_bound(size_t n) { return n + n / 16 + 64 + 3; }  // lzo1x worst case (LZO FAQ)
+
+class LzoSession final : public Session {
+ public:
+  explicit LzoSession(const LzoVariant& v)
+      : variant_(v), work_(std::make_unique<lzo_align_t[]>(v.work_memory / sizeof(lzo_align_t) + 1)) {}
+
+  size_t bound(size_t n) const override { return lzo_bound(n); }
+
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    if (out.size() < lzo_bound(in.size()))
+      return CallResult::Fail("output buffer smaller than lzo's worst case (lzo1x has no capacity check)");
+    lzo_uint n = 0;
+    int r = variant_.fn(data_or_dummy(in), in.size(), data_or_dummy(out), &n, work_.get());
+    if (r != LZO_E_OK) return CallResult::Fail(lzo_error_name(r));
+    return CallResult::Ok(n);
+  }
+
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    lzo_uint n = out.size();
+    int r = lzo1x_decompress_safe(data_or_dummy(in), in.size(), data_or_dummy(out), &n, nullptr);
+    if (r != LZO_E_OK) return CallResult::Fail(lzo_error_name(r));
+    if (n != out.size()) return CallResult::Fail(detail::kSizeMismatch);
+    return CallResult::Ok(n);
+  }
+
+  size_t context_memory() const override { return variant_.work_memory; }
+
+ private:
+  LzoVariant variant_;
+  std::unique_ptr<lzo_align_t[]> work_;
+};
+
+class LzoCodec final : public Codec {
+ public:
+  LzoCodec() {
+    info_.name = "lzo";
+    info_.library = "liblzo2";
+    info_.version = lzo_version_string();
+    info_.level_label = "variant";
+    info_.min_level = 1;
+    info_.max_level = 999;
+    info_.default_level = 1;
+    for (const auto& v : kVariants) info_.valid_levels.push_back(v.level);
+    info_.standard_levels = info_.valid_levels;
+    info_.fast_levels = {1};
+    info_.needs_original_size = true;  // the lzo1x stream does not record it
+    info_.notes = "level = lzo1x variant: 1 lzo1x_1, 11 lzo1x_1_11, 12 lzo1x_1_12, 15 lzo1x_1_15, "
+                  "999 lzo1x_999; compress needs a worst-case output buffer";
+    init_ok_ = lzo_init() == LZO_E_OK;
+  }
+  const CodecInfo& info() const override { return info_; }
+  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
+                                          std::shared_ptr<const PreparedDict> dict) const override {
+    if (!init_ok_) return {nullptr, "lzo: lzo_init failed"};
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (dict) return {nullptr, "lzo does not support dictionaries"};
+    for (const auto& v : kVariants)
+      if (v.level == params.level) return {std::make_unique<LzoSession>(v), {}};
+    return {nullptr, "lzo: unknown variant"};
+  }
+
+ private:
+  CodecInfo info_;
+  bool init_ok_ = false;
+};
+
+}  // namespace
+
+void registerCodecLzo(CodecRegistry& r) { r.add(std::make_unique<LzoCodec>()); }
+
+}  // namespace kvz

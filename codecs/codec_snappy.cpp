@@ -1,0 +1,68 @@
+// snappy: RawCompress / RawUncompress. snappy 1.1.9 allocates its hash table inside
+// RawCompress on every call and has no API to hand it reusable memory: the one known
+// exception to the allocation-free hot path (pinned by a test, shown by `list`).
+#include <snappy.h>
+
+#include <fmt/format.h>
+
+#include "codecs/codec_util.h"
+#include "codecs/registry.h"
+
+namespace kvz {
+namespace {
+
+using detail::data_or_dummy;
+
+class SnappySession final : public Session {
+ public:
+  size_t bound(size_t n) const override { return snappy::MaxCompressedLength(n); }
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    // RawCompress writes without a capacity check: only a worst-case buffer is safe.
+    if (out.size() < snappy::MaxCompressedLength(in.size()))
+      return CallResult::Fail("output buffer smaller than snappy::MaxCompressedLength");
+    size_t n = 0;
+    snappy::RawCompress(reinterpret_cast<const char*>(data_or_dummy(in)), in.size(),
+                        reinterpret_cast<char*>(data_or_dummy(out)), &n);
+    return CallResult::Ok(n);
+  }
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    const auto* src = reinterpret_cast<const char*>(data_or_dummy(in));
+    size_t n = 0;
+    if (!snappy::GetUncompressedLength(src, in.size(), &n))
+      return CallResult::Fail("snappy: corrupt length header");
+    if (n != out.size()) return CallResult::Fail(detail::kSizeMismatch);
+    if (!snappy::RawUncompress(src, in.size(), reinterpret_cast<char*>(data_or_dummy(out))))
+      return CallResult::Fail("snappy: corrupt input (RawUncompress failed)");
+    return CallResult::Ok(n);
+  }
+  size_t context_memory() const override { return 0; }
+};
+
+class SnappyCodec final : public Codec {
+ public:
+  SnappyCodec() {
+    info_.name = "snappy";
+    info_.library = "libsnappy";
+    info_.version = fmt::format("{}.{}.{}", SNAPPY_MAJOR, SNAPPY_MINOR, SNAPPY_PATCHLEVEL);
+    info_.has_levels = false;
+    info_.standard_levels = {0};
+    info_.fast_levels = {0};
+    info_.notes = "no levels; compress allocates its hash table per call inside the library "
+                  "(no API avoids it in 1.1.9); version from the header macros";
+  }
+  const CodecInfo& info() const override { return info_; }
+  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
+                                          std::shared_ptr<const PreparedDict>) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    return {std::make_unique<SnappySession>(), {}};
+  }
+
+ private:
+  CodecInfo info_;
+};
+
+}  // namespace
+
+void registerCodecSnappy(CodecRegistry& r) { r.add(std::make_unique<SnappyCodec>()); }
+
+}  // namespace kvz

@@ -1,0 +1,132 @@
+// xz: liblzma's one-shot .xz stream encoder/decoder (LZMA2, CRC64 as the xz tool) with
+// presets 0..9 and "e" (LZMA_PRESET_EXTREME). liblzma builds its encoder per call; its
+// memory comes from a session arena through lzma_allocator, so warm calls skip the heap.
+// The LZMA dictionary is sized to the block (never above the preset's): a 64 MiB
+// dictionary set up for a 4 KiB block would measure memset, not compression.
+#include <lzma.h>
+
+#include <algorithm>
+
+#include "codecs/codec_util.h"
+#include "codecs/registry.h"
+#include "codecs/session_memory.h"
+
+namespace kvz {
+namespace {
+
+using detail::Arena;
+using detail::data_or_dummy;
+
+const char* lzma_ret_name(lzma_ret r) {
+  switch (r) {
+    case LZMA_OK: return "LZMA_OK";
+    case LZMA_STREAM_END: return "LZMA_STREAM_END";
+    case LZMA_NO_CHECK: return "LZMA_NO_CHECK";
+    case LZMA_UNSUPPORTED_CHECK: return "LZMA_UNSUPPORTED_CHECK";
+    case LZMA_GET_CHECK: return "LZMA_GET_CHECK";
+    case LZMA_MEM_ERROR: return "LZMA_MEM_ERROR: cannot allocate memory";
+    case LZMA_MEMLIMIT_ERROR: return "LZMA_MEMLIMIT_ERROR: memory usage limit reached";
+    case LZMA_FORMAT_ERROR: return "LZMA_FORMAT_ERROR: file format not recognized";
+    case LZMA_OPTIONS_ERROR: return "LZMA_OPTIONS_ERROR: unsupported options";
+    case LZMA_DATA_ERROR: return "LZMA_DATA_ERROR: compressed data is corrupt";
+    case LZMA_BUF_ERROR: return "LZMA_BUF_ERROR: no progress possible (buffer too small or input truncated)";
+    case LZMA_PROG_ERROR: return "LZMA_PROG_ERROR: programming error";
+    default: return "liblzma: unknown error";
+  }
+}
+
+void* lzma_alloc_cb(void* opaque, size_t nmemb, size_t size) {
+  if (size != 0 && nmemb > SIZE_MAX / size) return nullptr;
+  return Arena::alloc_cb(opaque, nmemb * size);
+}
+
+class XzSession final : public Session {
+ public:
+  explicit XzSession(const lzma_options_lzma& preset) : preset_(preset) {
+    enc_alloc_ = {lzma_alloc_cb, Arena::free_cb, &enc_arena_};
+    dec_alloc_ = {lzma_alloc_cb, Arena::free_cb, &dec_arena_};
+    // A corrupt header may claim a huge dictionary: never let the decoder ask for more
+    // than this preset could have produced.
+    memlimit_ = static_cast<uint64_t>(preset_.dict_size) * 2 + (8u << 20);
+  }
+
+  size_t bound(size_t n) const override { return lzma_stream_buffer_bound(n); }
+
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    enc_arena_.reset();
+    lzma_options_lzma opt = preset_;
+    size_t dict = std::max<size_t>(in.size(), LZMA_DICT_SIZE_MIN);
+    if (dict < opt.dict_size) opt.dict_size = static_cast<uint32_t>(dict);
+    lzma_filter filters[2] = {{LZMA_FILTER_LZMA2, &opt}, {LZMA_VLI_UNKNOWN, nullptr}};
+    size_t out_pos = 0;
+    lzma_ret r = lzma_stream_buffer_encode(filters, LZMA_CHECK_CRC64, &enc_alloc_, data_or_dummy(in),
+                                           in.size(), data_or_dummy(out), &out_pos, out.size());
+    if (r == LZMA_BUF_ERROR) return CallResult::Fail(detail::kOutputTooSmall);
+    if (r != LZMA_OK) return CallResult::Fail(lzma_ret_name(r));
+    return CallResult::Ok(out_pos);
+  }
+
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    dec_arena_.reset();
+    uint64_t memlimit = memlimit_;
+    size_t in_pos = 0;
+    size_t out_pos = 0;
+    lzma_ret r = lzma_stream_buffer_decode(&memlimit, 0, &dec_alloc_, data_or_dummy(in), &in_pos,
+                                           in.size(), data_or_dummy(out), &out_pos, out.size());
+    if (r != LZMA_OK) return CallResult::Fail(lzma_ret_name(r));
+    if (in_pos != in.size()) return CallResult::Fail("xz: trailing bytes after the stream");
+    if (out_pos != out.size()) return CallResult::Fail(detail::kSizeMismatch);
+    return CallResult::Ok(out_pos);
+  }
+
+  size_t context_memory() const override { return enc_arena_.capacity() + dec_arena_.capacity(); }
+  uint64_t library_heap_allocations() const override {
+    return enc_arena_.heap_allocations() + dec_arena_.heap_allocations();
+  }
+
+ private:
+  lzma_options_lzma preset_;
+  Arena enc_arena_;
+  Arena dec_arena_;
+  lzma_allocator enc_alloc_{};
+  lzma_allocator dec_alloc_{};
+  uint64_t memlimit_ = 0;
+};
+
+class XzCodec final : public Codec {
+ public:
+  XzCodec() {
+    info_.name = "xz";
+    info_.library = "liblzma";
+    info_.version = lzma_version_string();
+    info_.level_label = "preset";
+    info_.min_level = 0;
+    info_.max_level = 9;
+    info_.default_level = 6;  // LZMA_PRESET_DEFAULT
+    for (int l = 0; l <= 9; ++l) info_.standard_levels.push_back(l);
+    info_.extreme_levels = {6, 9};
+    info_.ratio_levels = {6, 9};
+    info_.supports_extreme = true;
+    info_.notes = "xz stream, LZMA2, CRC64; 'e' = extreme; LZMA dictionary sized to the block "
+                  "(never above the preset's) so per-call encoder setup does not swamp small blocks";
+  }
+  const CodecInfo& info() const override { return info_; }
+  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
+                                          std::shared_ptr<const PreparedDict> dict) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (dict) return {nullptr, "xz does not support dictionaries"};
+    lzma_options_lzma preset{};
+    uint32_t p = static_cast<uint32_t>(params.level) | (params.extreme ? LZMA_PRESET_EXTREME : 0u);
+    if (lzma_lzma_preset(&preset, p)) return {nullptr, "xz: liblzma rejected the preset"};
+    return {std::make_unique<XzSession>(preset), {}};
+  }
+
+ private:
+  CodecInfo info_;
+};
+
+}  // namespace
+
+void registerCodecXz(CodecRegistry& r) { r.add(std::make_unique<XzCodec>()); }
+
+}  // namespace kvz

@@ -1,0 +1,166 @@
+// zlib: raw deflate (windowBits -14, memLevel 8, as RocksDB) or, with ":zlib", the zlib
+// wrapper with windowBits 15 (compress2's, and what Cassandra, Scylla, HBase GZ and
+// WiredTiger deflate with). The z_streams are initialised once per session (zalloc/zfree counted) and
+// reset per call, so deflate/inflate never allocate after open().
+#include <zlib.h>
+
+#include <climits>
+#include <vector>
+
+#include "codecs/codec_util.h"
+#include "codecs/registry.h"
+#include "codecs/session_memory.h"
+
+namespace kvz {
+namespace {
+
+using detail::data_or_dummy;
+
+constexpr int kRawWindowBits = -14;       // RocksDB's raw deflate (16 KiB window)
+constexpr int kContainerWindowBits = 15;  // zlib wrapper: compress2 / deflateInit default
+constexpr int kMemLevel = 8;
+
+class ZlibDict final : public PreparedDict {
+ public:
+  explicit ZlibDict(ByteView b) : bytes(b.begin(), b.end()) {}
+  size_t size() const override { return bytes.size(); }
+  size_t memory_bytes() const override { return bytes.size(); }
+  std::vector<uint8_t> bytes;
+};
+
+const char* zlib_error(const z_stream& s, int code) { return s.msg ? s.msg : zError(code); }
+
+void* zalloc_cb(void* opaque, uInt items, uInt size) {
+  return detail::CountingHeap::alloc_cb(opaque, static_cast<size_t>(items) * size);
+}
+void zfree_cb(void* opaque, void* p) { detail::CountingHeap::free_cb(opaque, p); }
+
+class ZlibSession final : public Session {
+ public:
+  ZlibSession(const CodecParams& p, std::shared_ptr<const ZlibDict> dict)
+      : container_(p.zlib_container), dict_(std::move(dict)) {
+    for (z_stream* s : {&def_, &inf_}) {
+      s->zalloc = zalloc_cb;
+      s->zfree = zfree_cb;
+      s->opaque = &heap_;
+    }
+    int bits = container_ ? kContainerWindowBits : kRawWindowBits;
+    def_ok_ = deflateInit2(&def_, p.level, Z_DEFLATED, bits, kMemLevel, Z_DEFAULT_STRATEGY) == Z_OK;
+    inf_ok_ = inflateInit2(&inf_, bits) == Z_OK;
+  }
+  ~ZlibSession() override {
+    if (def_ok_) deflateEnd(&def_);
+    if (inf_ok_) inflateEnd(&inf_);
+  }
+  bool ok() const { return def_ok_ && inf_ok_; }
+
+  size_t bound(size_t n) const override {
+    return n > UINT_MAX ? 0 : deflateBound(const_cast<z_stream*>(&def_), static_cast<uLong>(n));
+  }
+
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    if (in.size() > UINT_MAX) return CallResult::Fail("zlib: input larger than 4 GiB");
+    int r = deflateReset(&def_);
+    if (r == Z_OK && dict_)
+      r = deflateSetDictionary(&def_, dict_->bytes.data(), static_cast<uInt>(dict_->bytes.size()));
+    if (r != Z_OK) return CallResult::Fail(zlib_error(def_, r));
+    def_.next_in = const_cast<Bytef*>(data_or_dummy(in));
+    def_.avail_in = static_cast<uInt>(in.size());
+    def_.next_out = data_or_dummy(out);
+    def_.avail_out = out.size() > UINT_MAX ? UINT_MAX : static_cast<uInt>(out.size());
+    r = deflate(&def_, Z_FINISH);
+    if (r == Z_OK || r == Z_BUF_ERROR) return CallResult::Fail(detail::kOutputTooSmall);
+    if (r != Z_STREAM_END) return CallResult::Fail(zlib_error(def_, r));
+    return CallResult::Ok(def_.total_out);
+  }
+
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    if (in.size() > UINT_MAX || out.size() > UINT_MAX)
+      return CallResult::Fail("zlib: block larger than 4 GiB");
+    int r = inflateReset(&inf_);
+    // Raw deflate carries no dictionary id: the dictionary is set up front. The zlib
+    // wrapper asks for it (Z_NEED_DICT) after reading its header.
+    if (r == Z_OK && dict_ && !container_)
+      r = inflateSetDictionary(&inf_, dict_->bytes.data(), static_cast<uInt>(dict_->bytes.size()));
+    if (r != Z_OK) return CallResult::Fail(zlib_error(inf_, r));
+    inf_.next_in = const_cast<Bytef*>(data_or_dummy(in));
+    inf_.avail_in = static_cast<uInt>(in.size());
+    inf_.next_out = data_or_dummy(out);
+    inf_.avail_out = static_cast<uInt>(out.size());
+    r = inflate(&inf_, Z_FINISH);
+    if (r == Z_NEED_DICT) {
+      if (!dict_) return CallResult::Fail("zlib: stream needs a dictionary");
+      r = inflateSetDictionary(&inf_, dict_->bytes.data(), static_cast<uInt>(dict_->bytes.size()));
+      if (r == Z_OK) r = inflate(&inf_, Z_FINISH);
+    }
+    if (r == Z_BUF_ERROR) {
+      return CallResult::Fail(inf_.avail_out == 0 ? "zlib: output larger than the original size"
+                                                  : "zlib: truncated input");
+    }
+    if (r != Z_STREAM_END) return CallResult::Fail(zlib_error(inf_, r));
+    if (inf_.avail_in != 0) return CallResult::Fail("zlib: trailing bytes after the stream");
+    if (inf_.total_out != out.size()) return CallResult::Fail(detail::kSizeMismatch);
+    return CallResult::Ok(inf_.total_out);
+  }
+
+  size_t context_memory() const override { return heap_.live_bytes(); }
+  uint64_t library_heap_allocations() const override { return heap_.allocations(); }
+
+ private:
+  detail::CountingHeap heap_;  // first: outlives the streams
+  bool container_;
+  std::shared_ptr<const ZlibDict> dict_;
+  z_stream def_{};
+  z_stream inf_{};
+  bool def_ok_ = false;
+  bool inf_ok_ = false;
+};
+
+class ZlibCodec final : public Codec {
+ public:
+  ZlibCodec() {
+    info_.name = "zlib";
+    info_.library = "zlib";
+    info_.version = zlibVersion();
+    info_.min_level = 1;
+    info_.max_level = 9;
+    info_.default_level = 6;  // Z_DEFAULT_COMPRESSION
+    info_.standard_levels = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    info_.ratio_levels = {9};
+    info_.supports_dict = true;
+    info_.supports_container = true;
+    info_.notes = "raw deflate, windowBits -14, memLevel 8 (RocksDB); ':zlib' = zlib wrapper, "
+                  "windowBits 15 (compress2); "
+                  "dict: deflateSetDictionary per call";
+  }
+  const CodecInfo& info() const override { return info_; }
+
+  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
+                                          std::shared_ptr<const PreparedDict> dict) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    std::shared_ptr<const ZlibDict> d;
+    if (dict) {
+      d = std::dynamic_pointer_cast<const ZlibDict>(dict);
+      if (!d) return {nullptr, "zlib: dictionary was prepared for another codec"};
+    }
+    auto s = std::make_unique<ZlibSession>(params, std::move(d));
+    if (!s->ok()) return {nullptr, "zlib: deflateInit2/inflateInit2 failed"};
+    return {std::move(s), {}};
+  }
+
+  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
+      ByteView bytes, const CodecParams& params) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (bytes.empty() || bytes.size() > UINT_MAX) return {nullptr, "zlib: bad dictionary size"};
+    return {std::make_shared<ZlibDict>(bytes), {}};
+  }
+
+ private:
+  CodecInfo info_;
+};
+
+}  // namespace
+
+void registerCodecZlib(CodecRegistry& r) { r.add(std::make_unique<ZlibCodec>()); }
+
+}  // namespace kvz

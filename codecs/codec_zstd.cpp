@@ -1,0 +1,152 @@
+// zstd: ZSTD_compress2 / ZSTD_decompressDCtx on contexts created once per session with a
+// counting allocator (ZSTD_customMem); dictionaries as a prepared CDict + DDict.
+#define ZSTD_STATIC_LINKING_ONLY  // ZSTD_customMem, ZSTD_create?Ctx_advanced (exported by libzstd)
+#include <zstd.h>
+
+#include <fmt/format.h>
+
+#include "codecs/codec_util.h"
+#include "codecs/registry.h"
+#include "codecs/session_memory.h"
+
+namespace kvz {
+namespace {
+
+using detail::data_or_dummy;
+
+// CDict (for one level) and DDict, digested once and shared by every session.
+class ZstdDict final : public PreparedDict {
+ public:
+  ZstdDict(ZSTD_CDict* c, ZSTD_DDict* d, size_t size, int for_level)
+      : cdict(c), ddict(d), bytes(size), level(for_level) {}
+  ~ZstdDict() override {
+    ZSTD_freeCDict(cdict);
+    ZSTD_freeDDict(ddict);
+  }
+  size_t size() const override { return bytes; }
+  size_t memory_bytes() const override { return ZSTD_sizeof_CDict(cdict) + ZSTD_sizeof_DDict(ddict); }
+
+  ZSTD_CDict* cdict;
+  ZSTD_DDict* ddict;
+  size_t bytes;
+  int level;
+};
+
+class ZstdSession final : public Session {
+ public:
+  explicit ZstdSession(std::shared_ptr<const ZstdDict> dict) : dict_(std::move(dict)) {
+    ZSTD_customMem mem{detail::CountingHeap::alloc_cb, detail::CountingHeap::free_cb, &heap_};
+    cctx_ = ZSTD_createCCtx_advanced(mem);
+    dctx_ = ZSTD_createDCtx_advanced(mem);
+  }
+  ~ZstdSession() override {
+    ZSTD_freeCCtx(cctx_);
+    ZSTD_freeDCtx(dctx_);
+  }
+
+  // Parameters are set once here; ZSTD_compress2 keeps them across calls.
+  std::string init(const CodecParams& p) {
+    if (!cctx_ || !dctx_) return "zstd: cannot create contexts";
+    size_t r = ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, p.level);
+    if (!ZSTD_isError(r) && p.window_log != 0) {
+      r = ZSTD_CCtx_setParameter(cctx_, ZSTD_c_windowLog, p.window_log);
+      // The decoder refuses windows above 2^27 unless told otherwise.
+      if (!ZSTD_isError(r)) r = ZSTD_DCtx_setParameter(dctx_, ZSTD_d_windowLogMax, p.window_log);
+    }
+    if (ZSTD_isError(r)) return std::string("zstd: ") + ZSTD_getErrorName(r);
+    return {};
+  }
+
+  size_t bound(size_t n) const override { return ZSTD_compressBound(n); }
+
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    size_t r = dict_ ? ZSTD_compress_usingCDict(cctx_, data_or_dummy(out), out.size(),
+                                                data_or_dummy(in), in.size(), dict_->cdict)
+                     : ZSTD_compress2(cctx_, data_or_dummy(out), out.size(), data_or_dummy(in),
+                                      in.size());
+    if (ZSTD_isError(r)) return CallResult::Fail(ZSTD_getErrorName(r));
+    return CallResult::Ok(r);
+  }
+
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    size_t r = dict_ ? ZSTD_decompress_usingDDict(dctx_, data_or_dummy(out), out.size(),
+                                                  data_or_dummy(in), in.size(), dict_->ddict)
+                     : ZSTD_decompressDCtx(dctx_, data_or_dummy(out), out.size(),
+                                           data_or_dummy(in), in.size());
+    if (ZSTD_isError(r)) return CallResult::Fail(ZSTD_getErrorName(r));
+    if (r != out.size()) return CallResult::Fail(detail::kSizeMismatch);
+    return CallResult::Ok(r);
+  }
+
+  size_t context_memory() const override {
+    return ZSTD_sizeof_CCtx(cctx_) + ZSTD_sizeof_DCtx(dctx_);
+  }
+  uint64_t library_heap_allocations() const override { return heap_.allocations(); }
+
+ private:
+  detail::CountingHeap heap_;  // declared first: outlives the contexts
+  std::shared_ptr<const ZstdDict> dict_;
+  ZSTD_CCtx* cctx_ = nullptr;
+  ZSTD_DCtx* dctx_ = nullptr;
+};
+
+class ZstdCodec final : public Codec {
+ public:
+  ZstdCodec() {
+    info_.name = "zstd";
+    info_.library = "libzstd";
+    info_.version = ZSTD_versionString();
+    info_.min_level = ZSTD_minCLevel();
+    info_.max_level = ZSTD_maxCLevel();
+    info_.default_level = ZSTD_CLEVEL_DEFAULT;
+    for (int l = -7; l <= ZSTD_maxCLevel(); ++l)
+      if (l != 0) info_.standard_levels.push_back(l);
+    info_.fast_levels = {-5, -1, 1};
+    info_.ratio_levels = {19, 22};
+    info_.supports_dict = true;
+    ZSTD_bounds w = ZSTD_cParam_getBounds(ZSTD_c_windowLog);
+    info_.min_window_log = w.lowerBound;
+    info_.max_window_log = w.upperBound;
+    info_.notes = "level 0 = zstd's default (3); negative levels = fast mode; dict: CDict+DDict";
+  }
+  const CodecInfo& info() const override { return info_; }
+
+  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
+                                          std::shared_ptr<const PreparedDict> dict) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    std::shared_ptr<const ZstdDict> zdict;
+    if (dict) {
+      zdict = std::dynamic_pointer_cast<const ZstdDict>(dict);
+      if (!zdict) return {nullptr, "zstd: dictionary was prepared for another codec"};
+      if (zdict->level != params.level)
+        return {nullptr, fmt::format("zstd: dictionary prepared for level {}, session level {}",
+                                     zdict->level, params.level)};
+    }
+    auto s = std::make_unique<ZstdSession>(std::move(zdict));
+    if (auto err = s->init(params); !err.empty()) return {nullptr, err};
+    return {std::move(s), {}};
+  }
+
+  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
+      ByteView bytes, const CodecParams& params) const override {
+    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (bytes.empty()) return {nullptr, "zstd: empty dictionary"};
+    ZSTD_CDict* c = ZSTD_createCDict(bytes.data(), bytes.size(), params.level);
+    ZSTD_DDict* d = ZSTD_createDDict(bytes.data(), bytes.size());
+    if (!c || !d) {
+      ZSTD_freeCDict(c);
+      ZSTD_freeDDict(d);
+      return {nullptr, "zstd: cannot digest the dictionary"};
+    }
+    return {std::make_shared<ZstdDict>(c, d, bytes.size(), params.level), {}};
+  }
+
+ private:
+  CodecInfo info_;
+};
+
+}  // namespace
+
+void registerCodecZstd(CodecRegistry& r) { r.add(std::make_unique<ZstdCodec>()); }
+
+}  // namespace kvz

@@ -1,0 +1,54 @@
+#include "codecs/dictionary.h"
+
+#include <zdict.h>
+
+#include <chrono>
+#include <cstring>
+#include <fmt/format.h>
+
+#include "codecs/spec.h"
+
+namespace kvz {
+
+TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size,
+                             std::string* note) {
+  TrainedDict out;
+  if (dict_size < kMinDictSize || dict_size > kMaxDictSize) {
+    out.error = fmt::format("dictionary size {} out of range ({}..{})", format_byte_size(dict_size),
+                            format_byte_size(kMinDictSize), format_byte_size(kMaxDictSize));
+    return out;
+  }
+  // ZDICT wants the samples back to back plus their sizes.
+  std::vector<uint8_t> joined;
+  std::vector<size_t> sizes;
+  for (ByteView s : samples) {
+    if (s.empty()) continue;
+    joined.insert(joined.end(), s.begin(), s.end());
+    sizes.push_back(s.size());
+  }
+  if (joined.empty()) {
+    out.error = "no sample bytes to train a dictionary from";
+    return out;
+  }
+  auto start = std::chrono::steady_clock::now();
+  out.bytes.resize(dict_size);
+  size_t r = ZDICT_trainFromBuffer(out.bytes.data(), dict_size, joined.data(), sizes.data(),
+                                   static_cast<unsigned>(sizes.size()));
+  if (ZDICT_isError(r)) {
+    // Too few or too small samples: use the newest sample bytes as a raw-content
+    // dictionary, which is what RocksDB does when it is not asked to train.
+    size_t n = std::min(dict_size, joined.size());
+    out.bytes.assign(joined.end() - static_cast<std::ptrdiff_t>(n), joined.end());
+    if (note)
+      *note = fmt::format("ZDICT could not train ({}): raw dictionary of the last {} sample bytes",
+                          ZDICT_getErrorName(r), n);
+  } else {
+    out.bytes.resize(r);
+    if (note) note->clear();
+  }
+  out.train_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+}  // namespace kvz

@@ -1,0 +1,97 @@
+// `kvzbench list [--json]`: the codec table, straight from the registry.
+#include "codecs/list_cli.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "codecs/registry.h"
+
+namespace kvz {
+namespace {
+
+// "-7..-1,1..22" rather than thirty numbers; "0..9,6e,9e" for xz.
+std::string compact_levels(const std::vector<int>& levels, const std::vector<int>& extreme = {}) {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i < levels.size();) {
+    size_t j = i;
+    while (j + 1 < levels.size() && levels[j + 1] == levels[j] + 1) ++j;
+    parts.push_back(j - i >= 2 ? fmt::format("{}..{}", levels[i], levels[j])
+                               : fmt::format("{}", fmt::join(levels.begin() + static_cast<long>(i),
+                                                             levels.begin() + static_cast<long>(j) + 1, ",")));
+    i = j + 1;
+  }
+  for (int e : extreme) parts.push_back(fmt::format("{}e", e));
+  return fmt::format("{}", fmt::join(parts, ","));
+}
+
+nlohmann::ordered_json to_json(const CodecInfo& i) {
+  return {{"name", i.name},
+          {"library", i.library},
+          {"version", i.version},
+          {"has_levels", i.has_levels},
+          {"level_label", i.level_label},
+          {"min_level", i.min_level},
+          {"max_level", i.max_level},
+          {"valid_levels", i.valid_levels},
+          {"default_level", i.default_level},
+          {"standard_levels", i.standard_levels},
+          {"extreme_levels", i.extreme_levels},
+          {"fast_levels", i.fast_levels},
+          {"ratio_levels", i.ratio_levels},
+          {"supports_dict", i.supports_dict},
+          {"supports_extreme", i.supports_extreme},
+          {"supports_container", i.supports_container},
+          {"supports_stream", i.supports_stream},
+          {"window_log", {{"min", i.min_window_log}, {"max", i.max_window_log}}},
+          {"needs_original_size", i.needs_original_size},
+          {"safe_decoder", i.safe_decoder},
+          {"notes", i.notes}};
+}
+
+void print_table(const CodecRegistry& reg) {
+  std::vector<std::array<std::string, 7>> rows;
+  rows.push_back({"codec", "library", "levels", "default", "standard levels", "dict", "notes"});
+  for (const auto& c : reg.codecs()) {
+    const CodecInfo& i = c->info();
+    rows.push_back({i.name, i.library + " " + i.version,
+                    i.has_levels ? fmt::format("{} {}", i.level_label, i.level_range_text()) : "-",
+                    i.has_levels ? std::to_string(i.default_level) : "-",
+                    i.has_levels ? compact_levels(i.standard_levels, i.extreme_levels) : "-",
+                    i.supports_dict ? "yes" : "no", i.notes});
+  }
+  std::array<size_t, 7> width{};
+  for (const auto& r : rows)
+    for (size_t k = 0; k < r.size(); ++k) width[k] = std::max(width[k], r[k].size());
+  for (const auto& r : rows) {
+    std::string line;
+    for (size_t k = 0; k + 1 < r.size(); ++k) line += fmt::format("{:<{}}  ", r[k], width[k]);
+    line += r.back();
+    fmt::print("{}\n", line);
+  }
+}
+
+}  // namespace
+
+int list_main(int argc, char** argv) {
+  CLI::App app{"List codecs, their levels, library versions and dictionary support", "kvzbench list"};
+  bool json = false;
+  app.add_flag("--json", json, "print JSON for machines");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);  // prints help or the one-line error
+    return rc == 0 ? 0 : 2;
+  }
+  const CodecRegistry& reg = CodecRegistry::instance();
+  if (json) {
+    nlohmann::ordered_json codecs = nlohmann::ordered_json::array();
+    for (const auto& c : reg.codecs()) codecs.push_back(to_json(c->info()));
+    fmt::print("{}\n", nlohmann::ordered_json{{"codecs", codecs}}.dump(2));
+  } else {
+    print_table(reg);
+  }
+  return 0;
+}
+
+}  // namespace kvz

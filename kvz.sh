@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# kvzbench set-up in one command, on a fresh Debian/Ubuntu machine (as root):
+#   ./kvz.sh bench   install what is missing, build (Release), run the default benchmark
+#   ./kvz.sh test    install what is missing, build Release and ASan+UBSan, run every test in both
+# Extra arguments after `bench` go to kvzbench (e.g. ./kvz.sh bench --profile quick).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+mode=${1:-}
+[ $# -gt 0 ] && shift
+case "$mode" in
+  bench | test) ;;
+  *)
+    echo "usage: ./kvz.sh bench [kvzbench args...] | ./kvz.sh test" >&2
+    exit 2
+    ;;
+esac
+
+jobs=$(nproc 2>/dev/null || echo 2)
+
+# Build tools and libraries, all from Debian's archive (also in Ubuntu's).
+pkgs_build="g++ cmake make pkg-config git ca-certificates"
+pkgs_libs="libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev liblzma-dev liblzo2-dev
+  libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev"
+# Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
+# and a headless browser to open the HTML report.
+pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev chromium python3"
+
+install_missing() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "kvz.sh: installing ${missing[*]}" >&2
+  if [ "$(id -u)" != 0 ]; then
+    echo "kvz.sh: missing packages and not root: run as root, or: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+configure_and_build() { # dir, build type, extra cmake args...
+  local dir=$1 type=$2
+  shift 2
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+}
+
+if [ "$mode" = bench ]; then
+  # shellcheck disable=SC2086
+  install_missing $pkgs_build $pkgs_libs
+  configure_and_build build/release Release -DKVZ_BUILD_TESTS=OFF
+  exec ./build/release/kvzbench run "$@"
+fi
+
+# shellcheck disable=SC2086
+install_missing $pkgs_build $pkgs_libs $pkgs_test
+configure_and_build build/release Release
+ctest --test-dir build/release --output-on-failure -j "$jobs"
+configure_and_build build/asan Debug -DKVZ_SANITIZE=ON
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build/asan --output-on-failure -j "$jobs"

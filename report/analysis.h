@@ -1,0 +1,93 @@
+#pragma once
+// Figures every reporter derives from the measured cells: speeds relative to memcpy,
+// recommendations, the device I/O model, the per-store table. Pure functions of RunResults.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "report/results.h"
+
+namespace kvz {
+
+bool is_reference(const CellResult& c);  // the memcpy row
+// The memcpy cell of the same block set (source, layout, block size, cache, threads, profile),
+// else any memcpy cell of the run; nullptr when the run has none.
+const CellResult* memcpy_reference(const RunResults& r, const CellResult& c);
+// Codec label used as chart series and table key: "zstd 3", "zstd 3:dict=16K", "lz4 1".
+std::string codec_label(const CellKey& k);
+std::string size_label(uint64_t bytes);  // 4096 -> "4K"
+uint64_t total_stalls(const LatencyStats& l);
+
+// --- Recommendations ------------------------------------------------------------------
+struct RecommendOptions {
+  double write_ratio_within = 0.10;       // write-heavy: ratio within this of the best
+  double read_min_stored_ratio = 1.0;     // read-heavy: must save space (stored ratio above this)
+  double space_min_decompress = 500;      // space-sensitive: decompress MB/s floor
+  double latency_quota_us = 500;          // latency-bound: p99.9 (both directions) below this
+  double cold_min_decompress = 50;        // hot/cold: the cold pick's decompress MB/s floor
+};
+
+// A codec configuration aggregated over the sources of one workload group.
+struct Candidate {
+  std::string label;            // codec_label
+  double stored_ratio = 0;      // sum input / sum stored
+  double ratio = 0;             // sum input / sum compressed
+  double compress_mbps = 0;     // sum input / sum time (time from each cell's median)
+  double decompress_mbps = 0;
+  double p999_us = 0;           // worst p99.9 of both directions over the group's cells
+  double worst_us = 0;          // worst call of both directions
+  uint64_t stalls = 0;          // calls at or above the lowest stall threshold
+  size_t cells = 0;
+};
+
+struct Recommendation {
+  std::string workload;  // "write-heavy", ...
+  std::string rule;      // the rule in words, thresholds filled in
+  std::optional<Candidate> choice;  // none when no candidate meets the rule
+  std::string why;       // the figures behind the choice
+};
+
+// A workload group: same layout, block size, cache mode, threads, store profile.
+struct GroupRecommendations {
+  std::string group;  // "rocksdb 4K stream T1"
+  std::vector<Candidate> candidates;
+  std::vector<Recommendation> picks;
+};
+std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt);
+
+// --- I/O model ------------------------------------------------------------------------
+struct Device {
+  std::string name;
+  double mb_per_s = 0;   // sequential read bandwidth, decimal MB/s
+  double latency_us = 0; // per-read access latency
+};
+std::vector<Device> default_devices();
+// "name:MBPS:LATENCY_US", e.g. "nvme:3000:80". Returns false on a malformed entry.
+bool parse_device(const std::string& text, Device& out, std::string& error);
+
+struct IoRow {
+  std::string cell_id;
+  std::string label;
+  uint64_t block_size = 0;
+  std::string device;
+  double raw_us = 0;        // read the block uncompressed
+  double effective_us = 0;  // read the stored bytes and decompress
+  double speedup = 0;       // raw_us / effective_us: above 1 the codec beats no compression
+};
+// Effective time to read one block: latency + stored bytes / bandwidth + block / decompress speed.
+std::vector<IoRow> io_model(const RunResults& r, const std::vector<Device>& devices);
+
+// --- Store profiles ---------------------------------------------------------------------
+struct StoreRow {
+  std::string profile;
+  std::string label;
+  uint64_t input_bytes = 0;
+  uint64_t stored_bytes = 0;
+  double stored_ratio = 0;
+  double compress_mbps = 0;
+  double decompress_mbps = 0;
+  double worst_us = 0;
+};
+std::vector<StoreRow> store_table(const RunResults& r);  // empty when no cell has a profile
+
+}  // namespace kvz

@@ -1,0 +1,324 @@
+// `check`: a run against a baseline. Sizes must not change, round trips must not fail,
+// and a speed only FAILs when the slowdown is both large and statistically clear.
+#include <cmath>
+#include <map>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "report/stats.h"
+#include "report/writers.h"
+
+namespace kvz {
+
+const char* to_string(CheckStatus s) {
+  switch (s) {
+    case CheckStatus::Pass: return "PASS";
+    case CheckStatus::Fail: return "FAIL";
+    case CheckStatus::Unstable: return "UNSTABLE";
+    case CheckStatus::Skipped: return "SKIPPED";
+    case CheckStatus::New: return "NEW";
+    case CheckStatus::Missing: return "MISSING";
+  }
+  return "?";
+}
+
+namespace {
+
+int severity(CheckStatus s) {
+  switch (s) {
+    case CheckStatus::Fail: return 5;
+    case CheckStatus::Unstable: return 4;
+    case CheckStatus::Skipped: return 2;
+    case CheckStatus::Pass: return 1;
+    default: return 0;
+  }
+}
+
+CheckStatus worse(CheckStatus a, CheckStatus b) { return severity(a) >= severity(b) ? a : b; }
+
+std::map<std::string, std::string> versions_of(const RunMeta& m) {
+  std::map<std::string, std::string> v;
+  for (const auto& cv : m.codec_versions) v[cv.codec] = cv.library + " " + cv.version;
+  return v;
+}
+
+const std::vector<double>& speeds(const CellResult& c, bool compress, bool cpu) {
+  if (cpu) return compress ? c.compress_cpu_mbps : c.decompress_cpu_mbps;
+  return compress ? c.compress_mbps : c.decompress_mbps;
+}
+
+// The run's memcpy speed: the geometric mean over its memcpy rows of each row's median (both
+// directions pooled: both are the same copy). Run-wide rather than per block set, because one
+// small-block memcpy row is the noisiest figure of a run on a busy machine (it lives in L1/L2).
+double memcpy_speed(const RunResults& r, bool cpu) {
+  std::vector<double> medians;
+  for (const auto& m : r.cells) {
+    if (!is_reference(m) || m.status != CellStatus::Ok) continue;
+    std::vector<double> pooled = speeds(m, true, cpu);
+    const auto& d = speeds(m, false, cpu);
+    pooled.insert(pooled.end(), d.begin(), d.end());
+    if (!pooled.empty()) medians.push_back(median(pooled));
+  }
+  return geomean(medians);
+}
+
+// Per-repetition speeds divided by the run's memcpy speed, so a uniformly faster or slower
+// machine state cancels out.
+std::vector<double> normalised(const RunResults& r, const CellResult& c, bool compress, bool cpu, bool& ok) {
+  const double ref = memcpy_speed(r, cpu);
+  ok = ref > 0;
+  std::vector<double> out;
+  for (double x : speeds(c, compress, cpu)) out.push_back(ok ? x / ref : x);
+  return out;
+}
+
+bool has_cpu_speeds(const RunResults& r, const CellResult& c) {
+  auto full = [](const CellResult& x) {
+    return !x.compress_cpu_mbps.empty() && x.compress_cpu_mbps.size() == x.compress_mbps.size() &&
+           x.decompress_cpu_mbps.size() == x.decompress_mbps.size();
+  };
+  if (!full(c)) return false;
+  for (const auto& m : r.cells)
+    if (is_reference(m) && m.status == CellStatus::Ok && !full(m)) return false;
+  return true;
+}
+
+// The verdict on one pair of samples (baseline b, current c).
+CheckStatus judge_samples(const std::vector<double>& b, const std::vector<double>& c, const CheckOptions& opt,
+                          double& slowdown, double& p) {
+  const double bm = median(b);
+  slowdown = 1.0 - median(c) / bm;
+  p = mann_whitney_less(c, b).p;
+  // The spread, as slowdowns: at best the current's upper quartile against the baseline's lower
+  // quartile (both runs' noise), at worst the current's lower quartile against the baseline median.
+  const double spread_lo = 1.0 - quantile(c, 0.75) / quantile(b, 0.25);
+  const double spread_hi = 1.0 - quantile(c, 0.25) / bm;
+  const bool enough = b.size() >= opt.min_repetitions && c.size() >= opt.min_repetitions;
+  if (enough && spread_lo > opt.slowdown_threshold && p < opt.p_value) return CheckStatus::Fail;
+  if (spread_hi > opt.slowdown_threshold) return CheckStatus::Unstable;  // straddles, p too large, too few
+  return CheckStatus::Pass;
+}
+
+SpeedVerdict judge_speed(const RunResults& base_run, const CellResult& base, const RunResults& cur_run,
+                         const CellResult& cur, bool compress, const CheckOptions& opt) {
+  SpeedVerdict v;
+  bool base_norm = false, cur_norm = false;
+  const bool cpu = opt.use_cpu_time && has_cpu_speeds(base_run, base) && has_cpu_speeds(cur_run, cur);
+  const auto b = normalised(base_run, base, compress, cpu, base_norm);
+  const auto c = normalised(cur_run, cur, compress, cpu, cur_norm);
+  auto add_note = [&](const std::string& n) { v.note += (v.note.empty() ? "" : "; ") + n; };
+  if (!cpu) add_note("wall time");
+  if (b.empty() || c.empty()) {
+    v.status = CheckStatus::Skipped;
+    v.note = "no speeds";
+    return v;
+  }
+  if (base_norm != cur_norm) {
+    v.status = CheckStatus::Skipped;
+    v.note = "memcpy row in only one run";
+    return v;
+  }
+  v.compared = true;
+  v.status = judge_samples(b, c, opt, v.slowdown, v.p);
+  if (!cur_norm) add_note("no memcpy row: not normalised");
+  if (b.size() < opt.min_repetitions || c.size() < opt.min_repetitions)
+    add_note(fmt::format("{} vs {} repetitions (< {}): cannot FAIL", b.size(), c.size(), opt.min_repetitions));
+  if (v.status == CheckStatus::Fail && cur_norm) {
+    // Normalising cancels a whole-machine change but adds the memcpy row's own noise. A codec
+    // regression shows in the raw speeds too (the gate only runs on the same CPU model), so
+    // FAIL needs both; a change seen only after normalising is UNSTABLE.
+    double raw_slowdown = 0, raw_p = 1;
+    const auto& rb = speeds(base, compress, cpu);
+    const auto& rc = speeds(cur, compress, cpu);
+    if (judge_samples(rb, rc, opt, raw_slowdown, raw_p) != CheckStatus::Fail) {
+      v.status = CheckStatus::Unstable;
+      add_note(fmt::format("raw speed {:+.1f} %: not a FAIL before normalising", -raw_slowdown * 100));
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt) {
+  CheckReport rep;
+  rep.cpu_match = !baseline.meta.cpu_model.empty() && baseline.meta.cpu_model == current.meta.cpu_model;
+  const auto bv = versions_of(baseline.meta), cv = versions_of(current.meta);
+  for (const auto& [codec, ver] : cv) {
+    auto it = bv.find(codec);
+    if (it != bv.end() && it->second != ver) rep.version_changes.push_back(codec + ": " + it->second + " -> " + ver);
+  }
+  std::map<std::string, const CellResult*> base_cells;
+  for (const auto& c : baseline.cells) base_cells[c.key.id()] = &c;
+  std::map<std::string, bool> seen;
+
+  for (const auto& cur : current.cells) {
+    CellCheck cc;
+    cc.id = cur.key.id();
+    seen[cc.id] = true;
+    const auto it = base_cells.find(cc.id);
+    if (cur.status != CellStatus::Ok) {
+      cc.status = CheckStatus::Fail;
+      cc.note = "round trip failed: " + cur.failure;
+      rep.cells.push_back(cc);
+      continue;
+    }
+    if (it == base_cells.end()) {
+      cc.status = CheckStatus::New;
+      cc.note = "not in the baseline";
+      rep.cells.push_back(cc);
+      continue;
+    }
+    const CellResult& base = *it->second;
+    if (base.status != CellStatus::Ok) {
+      cc.status = CheckStatus::New;
+      cc.note = "baseline cell had failed; now OK";
+      rep.cells.push_back(cc);
+      continue;
+    }
+    // Sizes.
+    const bool same_lib = bv.count(cur.key.codec) == cv.count(cur.key.codec) &&
+                          (!cv.count(cur.key.codec) || bv.at(cur.key.codec) == cv.at(cur.key.codec));
+    cc.size_ratio = base.compressed_bytes ? static_cast<double>(cur.compressed_bytes) / static_cast<double>(base.compressed_bytes) : 0;
+    if (cur.input_bytes != base.input_bytes) {
+      cc.status = cc.size_status = CheckStatus::Fail;
+      cc.size_note = "input differs";
+      cc.note = fmt::format("input bytes {} vs baseline {}: the data changed, re-baseline", cur.input_bytes, base.input_bytes);
+    } else if (same_lib) {
+      if (cur.compressed_bytes == base.compressed_bytes && cur.stored_bytes == base.stored_bytes) {
+        cc.size_note = "=";
+      } else {
+        cc.status = cc.size_status = CheckStatus::Fail;
+        cc.size_note = fmt::format("{:+.3f} %", (cc.size_ratio - 1) * 100);
+        cc.note = fmt::format("compressed {} vs baseline {}, stored {} vs {} (same library version: must be equal)",
+                              cur.compressed_bytes, base.compressed_bytes, cur.stored_bytes, base.stored_bytes);
+      }
+    } else {
+      const double loss = 1.0 - cur.ratio() / base.ratio();
+      cc.size_note = fmt::format("{:+.3f} %", (cc.size_ratio - 1) * 100);
+      if (loss > opt.ratio_tolerance) {
+        cc.status = cc.size_status = CheckStatus::Fail;
+        cc.note = fmt::format("ratio {:.4f} vs baseline {:.4f}: loss {:.2f} % > {:.2f} % (library version changed)",
+                              cur.ratio(), base.ratio(), loss * 100, opt.ratio_tolerance * 100);
+      }
+    }
+    // Speeds.
+    if (is_reference(cur)) {
+      cc.compress.note = cc.decompress.note = "reference";
+      cc.compress.status = cc.decompress.status = CheckStatus::Pass;
+    } else if (!opt.speed_gate || !rep.cpu_match) {
+      cc.compress.note = cc.decompress.note = opt.speed_gate ? "CPU differs" : "speed gate off";
+      cc.status = worse(cc.status, CheckStatus::Skipped);
+    } else {
+      cc.compress = judge_speed(baseline, base, current, cur, true, opt);
+      cc.decompress = judge_speed(baseline, base, current, cur, false, opt);
+      cc.status = worse(cc.status, worse(cc.compress.status, cc.decompress.status));
+    }
+    rep.cells.push_back(cc);
+  }
+  // Run-to-run noise: repetitions inside one run share its machine state, so the U test cannot
+  // see a whole run being slower for some cells (observed: 20 % on a busy 2-core machine while
+  // memcpy did not move). The scatter of the cells' slowdowns around their median estimates it
+  // (1.4826 x MAD, per direction); a FAIL must clear the threshold by two of those, else it is
+  // UNSTABLE. A uniform shift (every cell slower alike) has no scatter and still FAILs.
+  for (const bool compress : {true, false}) {
+    std::vector<double> s;
+    for (const auto& cc : rep.cells) {
+      const auto& v = compress ? cc.compress : cc.decompress;
+      if (v.compared) s.push_back(v.slowdown);
+    }
+    if (s.size() < 8) continue;
+    const double m = median(s);
+    std::vector<double> dev;
+    for (double x : s) dev.push_back(std::fabs(x - m));
+    const double noise = 1.4826 * median(dev);
+    (compress ? rep.compress_noise : rep.decompress_noise) = noise;
+    for (auto& cc : rep.cells) {
+      auto& v = compress ? cc.compress : cc.decompress;
+      if (v.status != CheckStatus::Fail || v.slowdown > opt.slowdown_threshold + 2 * noise) continue;
+      v.status = CheckStatus::Unstable;
+      v.note += fmt::format("{}within run-to-run noise (+-{:.1f} %)", v.note.empty() ? "" : "; ", noise * 100);
+    }
+  }
+  for (auto& cc : rep.cells) {
+    if (!cc.compress.compared && !cc.decompress.compared) continue;
+    cc.status = worse(cc.size_status, worse(cc.compress.status, cc.decompress.status));
+  }
+  for (const auto& c : baseline.cells) {
+    if (seen.count(c.key.id())) continue;
+    CellCheck cc;
+    cc.id = c.key.id();
+    cc.status = CheckStatus::Missing;
+    cc.note = "in the baseline, not in this run";
+    rep.cells.push_back(cc);
+  }
+  rep.exit_code = 0;
+  for (const auto& c : rep.cells) {
+    if (c.status == CheckStatus::Fail || (c.status == CheckStatus::Missing && opt.fail_on_missing)) rep.exit_code = 1;
+  }
+  return rep;
+}
+
+namespace {
+
+std::string speed_text(const SpeedVerdict& v) {
+  if (!v.compared) return v.note.empty() ? "-" : v.note;
+  return fmt::format("{:+.1f} % p={:.2g}", -v.slowdown * 100, v.p);
+}
+
+}  // namespace
+
+int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out) {
+  const CheckReport rep = check_cells(baseline, current, opt);
+  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", opt.baseline_path, baseline.meta.git_revision,
+                     baseline.meta.cpu_model, baseline.meta.started_at);
+  out << fmt::format("current:  {} rev {} on '{}' ({})\n", opt.current_path, current.meta.git_revision,
+                     current.meta.cpu_model, current.meta.started_at);
+  if (!opt.speed_gate) {
+    out << "speed: gate off (--no-speed): only round trips and sizes are checked\n";
+  } else if (!rep.cpu_match) {
+    out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
+  } else {
+    out << fmt::format("speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
+                       "speeds by {} normalised to the run's memcpy row\n",
+                       opt.slowdown_threshold * 100, opt.p_value, opt.min_repetitions,
+                       opt.use_cpu_time ? "CPU time (wall time where a run lacks it)" : "wall time");
+  }
+  if (!rep.version_changes.empty()) {
+    out << "codec library versions differ from the baseline's:";
+    for (const auto& v : rep.version_changes) out << " " << v << ";";
+    out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
+    const std::string& cmd = current.meta.command_line;
+    const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind("-", 0) == 0;  // argv of the subcommand
+    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path,
+                       opt.baseline_path, bare ? "kvzbench " : "", cmd);
+  }
+  if (rep.compress_noise > 0 || rep.decompress_noise > 0)
+    out << fmt::format("run-to-run noise (scatter of the cells' slowdowns): compress +-{:.1f} %, decompress +-{:.1f} %; "
+                       "a FAIL must clear the threshold by twice that\n",
+                       rep.compress_noise * 100, rep.decompress_noise * 100);
+  out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}\n", "status", "size", "compress", "decompress", "cell");
+  std::map<CheckStatus, int> counts;
+  std::vector<double> cspeed, dspeed, sizes;
+  for (const auto& c : rep.cells) {
+    ++counts[c.status];
+    out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status), c.size_note.empty() ? "-" : c.size_note,
+                       speed_text(c.compress), speed_text(c.decompress), c.id, c.note.empty() ? "" : "  (" + c.note + ")");
+    if (c.compress.compared) cspeed.push_back(1 - c.compress.slowdown);
+    if (c.decompress.compared) dspeed.push_back(1 - c.decompress.slowdown);
+    if (c.size_ratio > 0) sizes.push_back(c.size_ratio);
+  }
+  out << "summary:";
+  for (auto s : {CheckStatus::Pass, CheckStatus::Fail, CheckStatus::Unstable, CheckStatus::Skipped, CheckStatus::New,
+                 CheckStatus::Missing})
+    out << fmt::format(" {} {}", counts[s], to_string(s));
+  out << "\n";
+  out << fmt::format("geometric mean vs baseline: compress speed {:.3f}x ({} cells), decompress speed {:.3f}x ({} cells), "
+                     "compressed size {:.4f}x ({} cells)\n",
+                     geomean(cspeed), cspeed.size(), geomean(dspeed), dspeed.size(), geomean(sizes), sizes.size());
+  out << (rep.exit_code == 0 ? "check: PASS\n" : "check: FAIL\n");
+  return rep.exit_code;
+}
+
+}  // namespace kvz

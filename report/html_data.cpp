@@ -1,0 +1,303 @@
+#include "report/html_data.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "report/stats.h"
+
+namespace kvz {
+
+using nlohmann::json;
+
+namespace {
+
+struct Ref {
+  const RunResults* run;
+  const CellResult* cell;
+  size_t run_index;
+};
+
+std::vector<Ref> ok_cells(const std::vector<RunResults>& runs, bool with_reference) {
+  std::vector<Ref> v;
+  for (size_t i = 0; i < runs.size(); ++i)
+    for (const auto& c : runs[i].cells)
+      if (c.status == CellStatus::Ok && (with_reference || !is_reference(c))) v.push_back({&runs[i], &c, i});
+  return v;
+}
+
+std::string block_set(const CellKey& k, size_t run) {
+  return fmt::format("{}#{}:{}/{}/{}/{}/T{}/{}", run, k.source, k.record_mode, k.layout, k.block_size, k.cache,
+                     k.threads, k.profile);
+}
+
+std::string tip(const Ref& r) {
+  const auto& k = r.cell->key;
+  return fmt::format("{} | block {} | dict {} | {} {} {} | ratio {:.3f}, compress {:.1f} MB/s, decompress {:.1f} MB/s",
+                     codec_label(k), size_label(k.block_size), k.dict_size ? size_label(k.dict_size) : "none",
+                     k.source, k.layout, k.cache, r.cell->ratio(), r.cell->compress_median(),
+                     r.cell->decompress_median());
+}
+
+// Ratio against speed, one series per codec; Pareto front marked within each block set.
+json speed_chart(const std::vector<Ref>& cells, bool compress) {
+  json chart = {{"id", compress ? "speed-c" : "speed-d"},
+                {"kind", "scatter"},
+                {"title", compress ? "Ratio vs compress speed" : "Ratio vs decompress speed"},
+                {"x", compress ? "compress MB/s (log)" : "decompress MB/s (log)"},
+                {"y", "ratio"},
+                {"xlog", true},
+                {"front", true}};
+  std::map<std::string, json> series;
+  std::map<std::string, std::vector<std::pair<double, double>>> groups;
+  for (const auto& r : cells) {
+    const double x = compress ? r.cell->compress_median() : r.cell->decompress_median();
+    if (x <= 0) continue;
+    groups[block_set(r.cell->key, r.run_index)].push_back({x, r.cell->ratio()});
+  }
+  for (const auto& r : cells) {
+    const double x = compress ? r.cell->compress_median() : r.cell->decompress_median();
+    if (x <= 0) continue;
+    const double y = r.cell->ratio();
+    const std::string g = block_set(r.cell->key, r.run_index);
+    bool dominated = false;
+    for (const auto& [ox, oy] : groups[g])
+      if (ox >= x && oy >= y && (ox > x || oy > y)) dominated = true;
+    series[r.cell->key.codec].push_back({{"x", x}, {"y", y}, {"tip", tip(r)}, {"front", !dominated}, {"g", g}});
+  }
+  chart["series"] = json::array();
+  for (auto& [name, pts] : series) chart["series"].push_back({{"name", name}, {"points", pts}});
+  return chart;
+}
+
+json saving_chart(const std::vector<Ref>& cells) {
+  json chart = {{"id", "saving"},        {"kind", "scatter"}, {"title", "Space saving vs block size"},
+                {"x", "block size (log)"}, {"y", "space saving %"}, {"xlog", true}, {"lines", true}, {"xbytes", true}};
+  std::map<std::string, std::map<uint64_t, std::pair<uint64_t, uint64_t>>> acc;
+  for (const auto& r : cells) {
+    auto& a = acc[codec_label(r.cell->key)][r.cell->key.block_size];
+    a.first += r.cell->input_bytes;
+    a.second += r.cell->compressed_bytes;
+  }
+  chart["series"] = json::array();
+  for (const auto& [label, by_size] : acc) {
+    json pts = json::array();
+    for (const auto& [bs, io] : by_size) {
+      if (!io.first) continue;
+      const double saving = 100.0 * (1.0 - static_cast<double>(io.second) / static_cast<double>(io.first));
+      pts.push_back({{"x", bs}, {"y", saving},
+                     {"tip", fmt::format("{} | block {} | saving {:.2f} % (over all sources)", label, size_label(bs), saving)}});
+    }
+    chart["series"].push_back({{"name", label}, {"points", pts}});
+  }
+  return chart;
+}
+
+json latency_chart(const std::vector<Ref>& cells) {
+  json chart = {{"id", "latency"}, {"kind", "bar"}, {"title", "p99.9 and worst-call latency per codec (worst over cells)"},
+                {"y", "microseconds (log)"}, {"ylog", true}};
+  std::map<std::string, std::array<double, 4>> acc;
+  for (const auto& r : cells) {
+    const auto& c = *r.cell;
+    if (!c.compress_latency.calls && !c.decompress_latency.calls) continue;
+    auto& a = acc[codec_label(c.key)];
+    a[0] = std::max(a[0], c.compress_latency.p999_ns / 1e3);
+    a[1] = std::max(a[1], c.decompress_latency.p999_ns / 1e3);
+    a[2] = std::max(a[2], c.compress_latency.max_ns / 1e3);
+    a[3] = std::max(a[3], c.decompress_latency.max_ns / 1e3);
+  }
+  json cats = json::array();
+  std::array<json, 4> vals = {json::array(), json::array(), json::array(), json::array()};
+  for (const auto& [label, a] : acc) {
+    cats.push_back(label);
+    for (size_t i = 0; i < 4; ++i) vals[i].push_back(a[i]);
+  }
+  const char* names[] = {"p99.9 compress", "p99.9 decompress", "worst compress", "worst decompress"};
+  chart["categories"] = cats;
+  chart["series"] = json::array();
+  for (size_t i = 0; i < 4; ++i) chart["series"].push_back({{"name", names[i]}, {"values", vals[i]}});
+  return chart;
+}
+
+json dict_chart(const std::vector<Ref>& cells) {
+  json chart = {{"id", "dict"},          {"kind", "scatter"}, {"title", "Dictionary gain by block size"},
+                {"x", "block size (log)"}, {"y", "ratio with dict / without"}, {"xlog", true}, {"lines", true},
+                {"xbytes", true}};
+  std::map<std::string, json> series;
+  for (const auto& r : cells) {
+    if (!r.cell->dict_gain) continue;
+    const auto& k = r.cell->key;
+    // One series per codec and source: a line joins block sizes of the same data only.
+    series[codec_label(k) + " · " + k.source].push_back(
+        {{"x", k.block_size}, {"y", *r.cell->dict_gain},
+         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", codec_label(k), size_label(k.block_size),
+                             size_label(r.cell->dict_bytes), k.source, *r.cell->dict_gain)}});
+  }
+  chart["series"] = json::array();
+  for (auto& [name, pts] : series) chart["series"].push_back({{"name", name}, {"points", pts}});
+  return chart;
+}
+
+json io_chart(const std::vector<RunResults>& runs, const std::vector<Device>& devices) {
+  json chart = {{"id", "io"},
+                {"kind", "scatter"},
+                {"title", "I/O model: read+decompress one block, speedup over no compression"},
+                {"x", "decompress MB/s (log)"},
+                {"y", "speedup vs raw read (>1: codec wins)"},
+                {"xlog", true},
+                {"yline", 1.0}};
+  std::map<std::string, json> series;
+  for (const auto& run : runs) {
+    std::map<std::string, double> speed;
+    for (const auto& c : run.cells)
+      if (c.status == CellStatus::Ok && !is_reference(c)) speed[c.key.id()] = c.decompress_median();
+    for (const auto& row : io_model(run, devices)) {
+      auto it = speed.find(row.cell_id);
+      if (it == speed.end() || it->second <= 0) continue;
+      series[row.device].push_back(
+          {{"x", it->second}, {"y", row.speedup},
+           {"tip", fmt::format("{} | block {} | {}: {:.1f} us vs raw {:.1f} us ({:.2f}x)", row.label,
+                               size_label(row.block_size), row.device, row.effective_us, row.raw_us, row.speedup)}});
+    }
+  }
+  chart["series"] = json::array();
+  for (const auto& d : devices)
+    if (series.count(d.name)) chart["series"].push_back({{"name", d.name}, {"points", series[d.name]}});
+  return chart;
+}
+
+json meta_json(const RunMeta& m) {
+  json versions = json::array();
+  for (const auto& v : m.codec_versions) versions.push_back(v.codec + ": " + v.library + " " + v.version);
+  json corpora = json::array();
+  for (const auto& c : m.corpora) corpora.push_back(fmt::format("{} ({} bytes) sha256 {}", c.name, c.bytes, c.sha256));
+  return {{"kvzbench", m.kvzbench_version + " rev " + m.git_revision},
+          {"compiler", m.compiler + " " + m.build_type},
+          {"flags", m.cxx_flags},
+          {"cpu", m.cpu_model},
+          {"cpu flags", m.cpu_flags},
+          {"cores", m.cores},
+          {"last-level cache", size_label(m.llc_bytes)},
+          {"timer", fmt::format("{} ({:.3f} GHz), overhead {:.1f} ns per timestamp pair", m.timer, m.tsc_ghz, m.timer_overhead_ns)},
+          {"started", m.started_at},
+          {"host", m.hostname},
+          {"command line", m.command_line},
+          {"seed", m.seed},
+          {"repetitions", m.repetitions},
+          {"profile", m.profile},
+          {"interrupted", m.interrupted},
+          {"libraries", versions},
+          {"corpora", corpora}};
+}
+
+}  // namespace
+
+size_t chart_point_count(const json& chart) {
+  size_t n = 0;
+  if (chart.at("kind") == "bar") {
+    for (const auto& s : chart.at("series"))
+      for (const auto& v : s.at("values"))
+        if (v.get<double>() > 0) ++n;
+  } else {
+    for (const auto& s : chart.at("series")) n += s.at("points").size();
+  }
+  return n;
+}
+
+json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
+  const auto cells = ok_cells(runs, false);
+  json d;
+  d["charts"] = json::array({speed_chart(cells, true), speed_chart(cells, false), saving_chart(cells),
+                             latency_chart(cells), dict_chart(cells), io_chart(runs, opt.devices)});
+  for (auto& c : d["charts"]) c["expected"] = chart_point_count(c);
+
+  d["runs"] = json::array();
+  for (const auto& r : runs) d["runs"].push_back(meta_json(r.meta));
+
+  // Every cell, failed ones included, for the sortable table.
+  json rows = json::array();
+  std::set<uint64_t> thresholds;
+  std::map<std::string, std::map<uint64_t, uint64_t>> stalls;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    for (const auto& c : runs[i].cells) {
+      const bool ok = c.status == CellStatus::Ok;
+      const CellResult* ref = ok ? memcpy_reference(runs[i], c) : nullptr;
+      auto rel = [&](double v, double m) { return m > 0 ? json(v / m) : json(nullptr); };
+      rows.push_back({{"run", i + 1},
+                      {"id", c.key.id()},
+                      {"source", c.key.source},
+                      {"layout", c.key.layout},
+                      {"profile", c.key.profile},
+                      {"block", c.key.block_size},
+                      {"codec", codec_label(c.key)},
+                      {"status", ok ? "OK" : "FAILED: " + c.failure},
+                      {"ratio", ok ? json(c.ratio()) : json(nullptr)},
+                      {"stored_ratio", ok ? json(c.stored_ratio()) : json(nullptr)},
+                      {"saving", ok ? json(c.saving_pct()) : json(nullptr)},
+                      {"kept_raw", c.blocks_kept_raw},
+                      {"c_mbps", ok ? json(c.compress_median()) : json(nullptr)},
+                      {"d_mbps", ok ? json(c.decompress_median()) : json(nullptr)},
+                      {"c_rel", ref ? rel(c.compress_median(), ref->compress_median()) : json(nullptr)},
+                      {"d_rel", ref ? rel(c.decompress_median(), ref->decompress_median()) : json(nullptr)},
+                      {"c_p999", ok ? json(c.compress_latency.p999_ns / 1e3) : json(nullptr)},
+                      {"d_p999", ok ? json(c.decompress_latency.p999_ns / 1e3) : json(nullptr)},
+                      {"worst", ok ? json(std::max(c.compress_latency.max_ns, c.decompress_latency.max_ns) / 1e3) : json(nullptr)},
+                      {"stalls", total_stalls(c.compress_latency) + total_stalls(c.decompress_latency)},
+                      {"dict_gain", c.dict_gain ? json(*c.dict_gain) : json(nullptr)}});
+      if (!ok) continue;
+      auto& s = stalls[codec_label(c.key)];
+      for (const auto* l : {&c.compress_latency, &c.decompress_latency}) {
+        for (const auto& [ns, n] : l->stalls) {
+          thresholds.insert(ns);
+          s[ns] += n;
+        }
+      }
+    }
+  }
+  d["cells"] = rows;
+  json st = {{"thresholds_us", json::array()}, {"rows", json::array()}};
+  for (auto t : thresholds) st["thresholds_us"].push_back(static_cast<double>(t) / 1e3);
+  for (const auto& [label, by] : stalls) {
+    json counts = json::array();
+    for (auto t : thresholds) counts.push_back(by.count(t) ? by.at(t) : 0);
+    st["rows"].push_back({{"codec", label}, {"counts", counts}});
+  }
+  d["stalls"] = st;
+
+  json recs = json::array();
+  json io = json::array();
+  json stores = json::array();
+  for (size_t i = 0; i < runs.size(); ++i) {
+    for (const auto& g : recommend(runs[i], opt.recommend)) {
+      json picks = json::array();
+      for (const auto& p : g.picks)
+        picks.push_back({{"workload", p.workload}, {"choice", p.choice ? p.choice->label : "none"}, {"rule", p.rule}, {"why", p.why}});
+      recs.push_back({{"group", (runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "") + g.group}, {"picks", picks}});
+    }
+    for (const auto& row : io_model(runs[i], opt.devices))
+      io.push_back({{"cell", row.label + " " + size_label(row.block_size) + " " + row.cell_id},
+                    {"device", row.device},
+                    {"raw_us", row.raw_us},
+                    {"effective_us", row.effective_us},
+                    {"speedup", row.speedup}});
+    for (const auto& s : store_table(runs[i]))
+      stores.push_back({{"profile", s.profile},
+                        {"codec", s.label},
+                        {"stored_bytes", s.stored_bytes},
+                        {"stored_ratio", s.stored_ratio},
+                        {"c_mbps", s.compress_mbps},
+                        {"d_mbps", s.decompress_mbps},
+                        {"worst_us", s.worst_us}});
+  }
+  d["recommendations"] = recs;
+  d["io"] = io;
+  json devs = json::array();
+  for (const auto& dv : opt.devices) devs.push_back(fmt::format("{}: {} MB/s, {} us", dv.name, dv.mb_per_s, dv.latency_us));
+  d["devices"] = devs;
+  d["stores"] = stores;
+  return d;
+}
+
+}  // namespace kvz

@@ -1,0 +1,148 @@
+// `kvzbench report`, `check`, `merge`: file in, file (or verdict) out. Usage and input errors
+// print one line and exit 2.
+#include "report/report_cli.h"
+
+#include <cstdio>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "report/writers.h"
+
+namespace kvz {
+
+namespace {
+
+// Parse, or return the exit code: 0 after --help, 2 on a usage error (one line).
+bool parse(CLI::App& app, int argc, char** argv, int& code) {
+  try {
+    app.parse(argc, argv);
+    return true;
+  } catch (const CLI::CallForHelp& e) {
+    code = app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "kvzbench %s: error: %s\n", app.get_name().c_str(), e.what());
+    code = 2;
+  }
+  return false;
+}
+
+int fail(const char* cmd, const std::string& msg, int code = 2) {
+  std::fprintf(stderr, "kvzbench %s: error: %s\n", cmd, msg.c_str());
+  return code;
+}
+
+bool load_all(const std::vector<std::string>& paths, std::vector<RunResults>& runs, std::string& error) {
+  for (const auto& p : paths) {
+    RunResults r;
+    if (!load_results(p, r, error)) return false;
+    runs.push_back(std::move(r));
+  }
+  return true;
+}
+
+}  // namespace
+
+int report_main(int argc, char** argv) {
+  CLI::App app{"Write an HTML report (and Markdown/CSV) from result files", "report"};
+  std::vector<std::string> inputs, device_specs;
+  std::string html, md, csv;
+  ReportOptions opt;
+  app.add_option("results", inputs, "result JSON files")->required()->check(CLI::ExistingFile);
+  app.add_option("-o,--html", html, "HTML report to write (default report.html when no output is named)");
+  app.add_option("--md", md, "Markdown summary to write");
+  app.add_option("--csv", csv, "CSV (one row per cell) to write");
+  app.add_option("--device", device_specs,
+                 "I/O model device NAME:MBPS:LATENCY_US (repeatable; replaces the default NVMe/SATA/HDD/10GbE)");
+  app.add_option("--write-ratio-within", opt.recommend.write_ratio_within,
+                 "write-heavy: stored ratio within this fraction of the best")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--read-min-ratio", opt.recommend.read_min_stored_ratio, "read-heavy/hot: stored ratio above this");
+  app.add_option("--space-min-decompress", opt.recommend.space_min_decompress,
+                 "space-sensitive: decompress MB/s floor")->check(CLI::NonNegativeNumber);
+  app.add_option("--latency-quota-us", opt.recommend.latency_quota_us, "latency-bound: p99.9 quota in us")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--cold-min-decompress", opt.recommend.cold_min_decompress, "cold data: decompress MB/s floor")
+      ->check(CLI::NonNegativeNumber);
+  int code = 0;
+  if (!parse(app, argc, argv, code)) return code;
+  if (!device_specs.empty()) {
+    opt.devices.clear();
+    for (const auto& s : device_specs) {
+      Device d;
+      std::string error;
+      if (!parse_device(s, d, error)) return fail("report", error);
+      opt.devices.push_back(d);
+    }
+  }
+  std::vector<RunResults> runs;
+  std::string error;
+  if (!load_all(inputs, runs, error)) return fail("report", error);
+  if (html.empty() && md.empty() && csv.empty()) html = "report.html";
+  if (!html.empty()) {
+    if (!write_html(html, runs, opt, error)) return fail("report", error);
+    std::printf("wrote %s\n", html.c_str());
+  }
+  if (!md.empty() || !csv.empty()) {
+    RunResults all;
+    if (!merge_results(runs, all, error)) return fail("report", error);
+    if (!md.empty()) {
+      if (!write_markdown(md, all, opt, error)) return fail("report", error);
+      std::printf("wrote %s\n", md.c_str());
+    }
+    if (!csv.empty()) {
+      if (!write_csv(csv, all, error)) return fail("report", error);
+      std::printf("wrote %s\n", csv.c_str());
+    }
+  }
+  return 0;
+}
+
+int check_main(int argc, char** argv) {
+  CLI::App app{"Check a run against a baseline: exit 0 pass, 1 fail, 2 unusable input", "check"};
+  std::string base_path, cur_path;
+  CheckOptions opt;
+  bool no_speed = false;
+  app.add_option("-b,--baseline", base_path, "baseline result JSON")->required();
+  app.add_option("current", cur_path, "current result JSON")->required();
+  app.add_option("--threshold", opt.slowdown_threshold, "slowdown that can FAIL (fraction, default 0.10)")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--p-value", opt.p_value, "Mann-Whitney significance (default 0.01)")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--ratio-tolerance", opt.ratio_tolerance,
+                 "ratio loss allowed when codec library versions differ (default 0.005)")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--min-repetitions", opt.min_repetitions, "repetitions needed before a speed can FAIL (default 9)");
+  app.add_flag("--no-speed", no_speed, "check only round trips and sizes");
+  bool wall = false;
+  app.add_flag("--wall-time", wall, "gate on wall-clock speeds instead of CPU-time speeds");
+  app.add_flag("--fail-missing", opt.fail_on_missing, "a baseline cell missing from the current run fails");
+  int code = 0;
+  if (!parse(app, argc, argv, code)) return code;
+  opt.speed_gate = !no_speed;
+  opt.use_cpu_time = !wall;
+  opt.baseline_path = base_path;
+  opt.current_path = cur_path;
+  RunResults base, cur;
+  std::string error;
+  if (!load_results(base_path, base, error)) return fail("check", "baseline " + error);
+  if (!load_results(cur_path, cur, error)) return fail("check", error);
+  return check_results(base, cur, opt, std::cout);
+}
+
+int merge_main(int argc, char** argv) {
+  CLI::App app{"Merge result files (shards or machines) into one", "merge"};
+  std::vector<std::string> inputs;
+  std::string out;
+  app.add_option("results", inputs, "result JSON files")->required();
+  app.add_option("-o,--output", out, "merged result JSON")->required();
+  int code = 0;
+  if (!parse(app, argc, argv, code)) return code;
+  std::vector<RunResults> runs;
+  RunResults merged;
+  std::string error;
+  if (!load_all(inputs, runs, error)) return fail("merge", error);
+  if (!merge_results(runs, merged, error)) return fail("merge", error);
+  if (!save_results(out, merged, error)) return fail("merge", error);
+  std::printf("merged %zu files, %zu cells into %s\n", inputs.size(), merged.cells.size(), out.c_str());
+  return 0;
+}
+
+}  // namespace kvz

@@ -1,0 +1,384 @@
+// Result model helpers and the JSON file (kvzbench part + Google Benchmark rows).
+#include "report/results.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "report/analysis.h"
+#include "report/stats.h"
+
+namespace kvz {
+
+using nlohmann::json;
+
+namespace {
+
+double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+json latency_to_json(const LatencyStats& l) {
+  json stalls = json::object();
+  for (const auto& [ns, count] : l.stalls) stalls[std::to_string(ns)] = count;
+  return {{"calls", l.calls},   {"p50_ns", l.p50_ns}, {"p90_ns", l.p90_ns}, {"p99_ns", l.p99_ns},
+          {"p999_ns", l.p999_ns}, {"max_ns", l.max_ns}, {"mean_ns", l.mean_ns}, {"stalls", stalls}};
+}
+
+void latency_from_json(const json& j, LatencyStats& l) {
+  l.calls = j.value("calls", uint64_t{0});
+  l.p50_ns = j.value("p50_ns", 0.0);
+  l.p90_ns = j.value("p90_ns", 0.0);
+  l.p99_ns = j.value("p99_ns", 0.0);
+  l.p999_ns = j.value("p999_ns", 0.0);
+  l.max_ns = j.value("max_ns", 0.0);
+  l.mean_ns = j.value("mean_ns", 0.0);
+  l.stalls.clear();
+  if (j.contains("stalls")) {
+    for (const auto& [k, v] : j.at("stalls").items()) l.stalls[std::stoull(k)] = v.get<uint64_t>();
+  }
+}
+
+json key_to_json(const CellKey& k) {
+  return {{"id", k.id()},         {"source", k.source}, {"record_mode", k.record_mode},
+          {"layout", k.layout},   {"block_size", k.block_size}, {"codec", k.codec},
+          {"level", k.level},     {"params", k.params}, {"dict_size", k.dict_size},
+          {"cache", k.cache},     {"threads", k.threads}, {"profile", k.profile}};
+}
+
+void key_from_json(const json& j, CellKey& k) {
+  k.source = j.at("source").get<std::string>();
+  k.record_mode = j.value("record_mode", "");
+  k.layout = j.value("layout", "");
+  k.block_size = j.at("block_size").get<uint64_t>();
+  k.codec = j.at("codec").get<std::string>();
+  k.level = j.value("level", 0);
+  k.params = j.value("params", "");
+  k.dict_size = j.value("dict_size", uint64_t{0});
+  k.cache = j.value("cache", "stream");
+  k.threads = j.value("threads", 1);
+  k.profile = j.value("profile", "");
+}
+
+json cell_to_json(const CellResult& c) {
+  json j = {{"key", key_to_json(c.key)},
+            {"status", to_string(c.status)},
+            {"failure", c.failure},
+            {"blocks", c.blocks},
+            {"input_bytes", c.input_bytes},
+            {"compressed_bytes", c.compressed_bytes},
+            {"stored_bytes", c.stored_bytes},
+            {"blocks_kept_raw", c.blocks_kept_raw},
+            {"min_saving", c.min_saving},
+            {"context_memory", c.context_memory},
+            {"dict_bytes", c.dict_bytes},
+            {"dict_train_seconds", c.dict_train_seconds},
+            {"wall_seconds", c.wall_seconds},
+            {"cpu_seconds", c.cpu_seconds}};
+  j["dict_gain"] = c.dict_gain ? json(*c.dict_gain) : json(nullptr);
+  // A failed cell never carries speeds: they would be numbers about a wrong result.
+  if (c.status == CellStatus::Ok) {
+    j["compress_mbps"] = c.compress_mbps;
+    j["decompress_mbps"] = c.decompress_mbps;
+    j["compress_cpu_mbps"] = c.compress_cpu_mbps;
+    j["decompress_cpu_mbps"] = c.decompress_cpu_mbps;
+    j["compress_latency"] = latency_to_json(c.compress_latency);
+    j["decompress_latency"] = latency_to_json(c.decompress_latency);
+  }
+  return j;
+}
+
+std::vector<double> doubles(const json& j, const char* name) {
+  if (!j.contains(name) || j.at(name).is_null()) return {};
+  return j.at(name).get<std::vector<double>>();
+}
+
+void cell_from_json(const json& j, CellResult& c) {
+  key_from_json(j.at("key"), c.key);
+  const std::string status = j.value("status", "OK");
+  if (status == "OK") {
+    c.status = CellStatus::Ok;
+  } else if (status == "FAILED") {
+    c.status = CellStatus::Failed;
+  } else {
+    throw std::runtime_error("unknown cell status '" + status + "'");
+  }
+  c.failure = j.value("failure", "");
+  c.blocks = j.value("blocks", uint64_t{0});
+  c.input_bytes = j.value("input_bytes", uint64_t{0});
+  c.compressed_bytes = j.value("compressed_bytes", uint64_t{0});
+  c.stored_bytes = j.value("stored_bytes", uint64_t{0});
+  c.blocks_kept_raw = j.value("blocks_kept_raw", uint64_t{0});
+  c.min_saving = j.value("min_saving", 0.125);
+  c.context_memory = j.value("context_memory", uint64_t{0});
+  c.dict_bytes = j.value("dict_bytes", uint64_t{0});
+  c.dict_train_seconds = j.value("dict_train_seconds", 0.0);
+  c.wall_seconds = j.value("wall_seconds", 0.0);
+  c.cpu_seconds = j.value("cpu_seconds", 0.0);
+  if (j.contains("dict_gain") && !j.at("dict_gain").is_null()) c.dict_gain = j.at("dict_gain").get<double>();
+  if (c.status == CellStatus::Ok) {
+    c.compress_mbps = doubles(j, "compress_mbps");
+    c.decompress_mbps = doubles(j, "decompress_mbps");
+    c.compress_cpu_mbps = doubles(j, "compress_cpu_mbps");
+    c.decompress_cpu_mbps = doubles(j, "decompress_cpu_mbps");
+    if (j.contains("compress_latency")) latency_from_json(j.at("compress_latency"), c.compress_latency);
+    if (j.contains("decompress_latency")) latency_from_json(j.at("decompress_latency"), c.decompress_latency);
+  }
+}
+
+json meta_to_json(const RunMeta& m) {
+  json versions = json::array();
+  for (const auto& v : m.codec_versions)
+    versions.push_back({{"codec", v.codec}, {"library", v.library}, {"version", v.version}});
+  json corpora = json::array();
+  for (const auto& c : m.corpora)
+    corpora.push_back({{"name", c.name}, {"path", c.path}, {"bytes", c.bytes}, {"sha256", c.sha256}});
+  return {{"kvzbench_version", m.kvzbench_version},
+          {"git_revision", m.git_revision},
+          {"compiler", m.compiler},
+          {"build_type", m.build_type},
+          {"cxx_flags", m.cxx_flags},
+          {"cpu_model", m.cpu_model},
+          {"cpu_flags", m.cpu_flags},
+          {"cores", m.cores},
+          {"llc_bytes", m.llc_bytes},
+          {"timer_overhead_ns", m.timer_overhead_ns},
+          {"tsc_ghz", m.tsc_ghz},
+          {"timer", m.timer},
+          {"started_at", m.started_at},
+          {"hostname", m.hostname},
+          {"command_line", m.command_line},
+          {"seed", m.seed},
+          {"repetitions", m.repetitions},
+          {"profile", m.profile},
+          {"interrupted", m.interrupted},
+          {"codec_versions", versions},
+          {"corpora", corpora},
+          {"extra", m.extra}};
+}
+
+void meta_from_json(const json& j, RunMeta& m) {
+  m.kvzbench_version = j.value("kvzbench_version", "");
+  m.git_revision = j.value("git_revision", "");
+  m.compiler = j.value("compiler", "");
+  m.build_type = j.value("build_type", "");
+  m.cxx_flags = j.value("cxx_flags", "");
+  m.cpu_model = j.value("cpu_model", "");
+  m.cpu_flags = j.value("cpu_flags", "");
+  m.cores = j.value("cores", 0);
+  m.llc_bytes = j.value("llc_bytes", uint64_t{0});
+  m.timer_overhead_ns = j.value("timer_overhead_ns", 0.0);
+  m.tsc_ghz = j.value("tsc_ghz", 0.0);
+  m.timer = j.value("timer", "");
+  m.started_at = j.value("started_at", "");
+  m.hostname = j.value("hostname", "");
+  m.command_line = j.value("command_line", "");
+  m.seed = j.value("seed", uint64_t{0});
+  m.repetitions = j.value("repetitions", 0);
+  m.profile = j.value("profile", "");
+  m.interrupted = j.value("interrupted", false);
+  m.codec_versions.clear();
+  if (j.contains("codec_versions")) {
+    for (const auto& v : j.at("codec_versions"))
+      m.codec_versions.push_back({v.value("codec", ""), v.value("library", ""), v.value("version", "")});
+  }
+  m.corpora.clear();
+  if (j.contains("corpora")) {
+    for (const auto& c : j.at("corpora"))
+      m.corpora.push_back({c.value("name", ""), c.value("path", ""), c.value("bytes", uint64_t{0}),
+                           c.value("sha256", "")});
+  }
+  m.extra.clear();
+  if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();
+}
+
+// Google Benchmark's context block, so GB tooling recognises the file.
+json gb_context(const RunMeta& m) {
+  json caches = json::array();
+  if (m.llc_bytes) caches.push_back({{"type", "Unified"}, {"level", 3}, {"size", m.llc_bytes}, {"num_sharing", m.cores}});
+  return {{"date", m.started_at},
+          {"host_name", m.hostname},
+          {"executable", m.command_line.substr(0, m.command_line.find(' '))},
+          {"num_cpus", m.cores},
+          {"mhz_per_cpu", static_cast<int>(std::lround(m.tsc_ghz * 1000))},
+          {"cpu_scaling_enabled", false},
+          {"caches", caches},
+          {"load_avg", json::array()},
+          {"library_build_type", m.build_type == "Debug" ? "debug" : "release"},
+          {"kvzbench_version", m.kvzbench_version},
+          {"cpu_model", m.cpu_model}};
+}
+
+// One GB row. real_time/cpu_time are ns per block; one iteration is one block.
+json gb_row(const std::string& name, int family, int reps, const CellResult& c, double mbps, double cpu_mbps) {
+  const double blocks = std::max<double>(1.0, static_cast<double>(c.blocks));
+  const double ns_per_block = safe_div(static_cast<double>(c.input_bytes) * 1e3, mbps) / blocks;
+  const double cpu_ns = cpu_mbps > 0 ? safe_div(static_cast<double>(c.input_bytes) * 1e3, cpu_mbps) / blocks : ns_per_block;
+  return {{"name", name},
+          {"family_index", family},
+          {"per_family_instance_index", 0},
+          {"run_name", name},
+          {"repetitions", reps},
+          {"threads", c.key.threads},
+          {"iterations", c.blocks},
+          {"real_time", ns_per_block},
+          {"cpu_time", cpu_ns},
+          {"time_unit", "ns"},
+          {"bytes_per_second", mbps * 1e6}};
+}
+
+void add_gb_rows(json& rows, int& family, const CellResult& c, const std::string& dir,
+                 const std::vector<double>& mbps, const std::vector<double>& cpu) {
+  if (mbps.empty()) return;
+  const std::string name = c.key.id() + "/" + dir;
+  const int reps = static_cast<int>(mbps.size());
+  for (int i = 0; i < reps; ++i) {
+    json row = gb_row(name, family, reps, c, mbps[i], i < static_cast<int>(cpu.size()) ? cpu[i] : 0.0);
+    row["run_type"] = "iteration";
+    row["repetition_index"] = i;
+    rows.push_back(row);
+  }
+  const double cpu_med = cpu.empty() ? 0.0 : median(cpu);
+  const struct {
+    const char* name;
+    double mbps;
+    double cpu;
+  } aggs[] = {{"median", median(mbps), cpu_med},
+              {"mean", mean(mbps), cpu.empty() ? 0.0 : mean(cpu)}};
+  for (const auto& a : aggs) {
+    json row = gb_row(name + "_" + a.name, family, reps, c, a.mbps, a.cpu);
+    row["run_name"] = name;
+    row["run_type"] = "aggregate";
+    row["aggregate_name"] = a.name;
+    row["aggregate_unit"] = "time";
+    rows.push_back(row);
+  }
+  // GB's stddev row is the spread of the per-repetition times, not of the speeds.
+  std::vector<double> times;
+  for (double v : mbps) times.push_back(gb_row(name, family, reps, c, v, 0)["real_time"].get<double>());
+  json sd = gb_row(name + "_stddev", family, reps, c, median(mbps), cpu_med);
+  sd["real_time"] = stddev(times);
+  sd["cpu_time"] = stddev(times);
+  sd["run_name"] = name;
+  sd["run_type"] = "aggregate";
+  sd["aggregate_name"] = "stddev";
+  sd["aggregate_unit"] = "time";
+  rows.push_back(sd);
+  ++family;
+}
+
+}  // namespace
+
+std::string CellKey::id() const {
+  std::string s = source;
+  if (!record_mode.empty() && record_mode != "dataset" && record_mode != source) s += ":" + record_mode;
+  s += "/" + (layout.empty() ? std::string("raw") : layout);
+  s += "/" + size_label(block_size);
+  s += "/" + codec;
+  std::string p = params.empty() ? std::to_string(level) : params;
+  if (dict_size && p.find("dict=") == std::string::npos) p += ":dict=" + size_label(dict_size);
+  s += "/" + p;
+  s += "/" + cache + "/T" + std::to_string(threads);
+  if (!profile.empty()) s += "/" + profile;
+  return s;
+}
+
+double CellResult::ratio() const {
+  return safe_div(static_cast<double>(input_bytes), static_cast<double>(compressed_bytes));
+}
+double CellResult::stored_ratio() const {
+  return safe_div(static_cast<double>(input_bytes), static_cast<double>(stored_bytes));
+}
+double CellResult::saving_pct() const {
+  if (!input_bytes) return 0.0;
+  return 100.0 * (1.0 - static_cast<double>(compressed_bytes) / static_cast<double>(input_bytes));
+}
+double CellResult::compress_median() const { return compress_mbps.empty() ? 0.0 : median(compress_mbps); }
+double CellResult::decompress_median() const {
+  return decompress_mbps.empty() ? 0.0 : median(decompress_mbps);
+}
+
+const char* to_string(CellStatus s) { return s == CellStatus::Ok ? "OK" : "FAILED"; }
+
+std::string results_to_json(const RunResults& r, int indent) {
+  json cells = json::array();
+  json rows = json::array();
+  int family = 0;
+  for (const auto& c : r.cells) {
+    cells.push_back(cell_to_json(c));
+    if (c.status != CellStatus::Ok) continue;
+    add_gb_rows(rows, family, c, "compress", c.compress_mbps, c.compress_cpu_mbps);
+    add_gb_rows(rows, family, c, "decompress", c.decompress_mbps, c.decompress_cpu_mbps);
+  }
+  json doc = {{"context", gb_context(r.meta)},
+              {"benchmarks", rows},
+              {"kvzbench", {{"schema_version", r.schema_version}, {"meta", meta_to_json(r.meta)}, {"cells", cells}}}};
+  return doc.dump(indent, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+bool results_from_json(const std::string& text, RunResults& out, std::string& error) {
+  json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded()) {
+    error = "not valid JSON";
+    return false;
+  }
+  if (!doc.is_object() || !doc.contains("kvzbench")) {
+    error = "not a kvzbench result (no 'kvzbench' key)";
+    return false;
+  }
+  try {
+    const json& k = doc.at("kvzbench");
+    const int version = k.at("schema_version").get<int>();
+    if (version != kResultsSchemaVersion) {
+      error = "schema_version " + std::to_string(version) + " is not supported (this kvzbench reads " +
+              std::to_string(kResultsSchemaVersion) + ")";
+      return false;
+    }
+    RunResults r;
+    r.schema_version = version;
+    meta_from_json(k.at("meta"), r.meta);
+    for (const auto& jc : k.at("cells")) {
+      CellResult c;
+      cell_from_json(jc, c);
+      r.cells.push_back(std::move(c));
+    }
+    out = std::move(r);
+    return true;
+  } catch (const std::exception& e) {
+    error = std::string("malformed kvzbench result: ") + e.what();
+    return false;
+  }
+}
+
+bool save_results(const std::string& path, const RunResults& r, std::string& error) {
+  std::ofstream f(path, std::ios::binary);
+  if (!f) {
+    error = path + ": cannot open for writing";
+    return false;
+  }
+  f << results_to_json(r);
+  f.close();
+  if (!f) {
+    error = path + ": write failed";
+    return false;
+  }
+  return true;
+}
+
+bool load_results(const std::string& path, RunResults& out, std::string& error) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    error = path + ": cannot open (missing or unreadable)";
+    return false;
+  }
+  std::stringstream ss;
+  ss << f.rdbuf();
+  if (!results_from_json(ss.str(), out, error)) {
+    error = path + ": " + error;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace kvz

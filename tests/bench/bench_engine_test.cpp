@@ -1,0 +1,274 @@
+// The engine with injected test codecs: keep-raw accounting, FAILED cells, the dictionary
+// train/test split, cache-mode job lists, and Ctrl-C keeping finished cells.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "bench/cell.h"
+#include "bench/console_table.h"
+#include "bench/interrupt.h"
+#include "bench/matrix.h"
+#include "bench/stats.h"
+#include "bench_test_codecs.h"
+
+namespace kvz {
+namespace {
+
+using testing::CopyCodec;
+using testing::Fault;
+using testing::RleCodec;
+using testing::SeenBlocks;
+
+// Even blocks: long runs (RLE shrinks them); odd blocks: noise (RLE doubles them).
+// Byte 0 of block i is i, so sessions can tell which blocks they were given.
+BlockGroup mixed_blocks(size_t count, size_t size, const std::string& source = "mixed") {
+  BlockGroup g;
+  g.blocks.source = source;
+  g.blocks.record_mode = "test";
+  g.blocks.layout = "raw";
+  g.blocks.block_size = size;
+  std::mt19937 rng(9);
+  for (size_t i = 0; i < count; ++i) {
+    std::vector<uint8_t> b(size);
+    for (size_t j = 0; j < size; ++j) b[j] = (i % 2 == 0) ? static_cast<uint8_t>(j / 512) : static_cast<uint8_t>(rng());
+    b[0] = static_cast<uint8_t>(i);
+    g.blocks.add_block(b, 1);
+  }
+  return g;
+}
+
+EngineOptions fast_options() {
+  EngineOptions o;
+  o.seconds_per_cell = 0.004;
+  o.repetitions = 2;
+  o.max_latency_calls = 200;
+  return o;
+}
+
+struct Fixture {
+  CodecRegistry reg;
+  const Codec* copy;
+  const Codec* rle;
+  const Codec* broken;
+  const Codec* failing;
+  SeenBlocks seen;
+  const Codec* spying;
+  Fixture() {
+    reg.add(std::make_unique<CopyCodec>());
+    reg.add(std::make_unique<RleCodec>("rle", Fault::None));
+    reg.add(std::make_unique<RleCodec>("rle-broken", Fault::CorruptDecode));
+    reg.add(std::make_unique<RleCodec>("rle-failing", Fault::FailCompress));
+    reg.add(std::make_unique<RleCodec>("rle-spy", Fault::None, &seen));
+    copy = reg.codecs()[0].get();
+    rle = reg.codecs()[1].get();
+    broken = reg.codecs()[2].get();
+    failing = reg.codecs()[3].get();
+    spying = reg.codecs()[4].get();
+  }
+  std::vector<CodecChoice> choose(std::initializer_list<const Codec*> codecs) {
+    std::vector<CodecChoice> out;
+    for (const Codec* c : codecs) out.push_back({c, CodecParams{}});
+    return out;
+  }
+};
+
+size_t rle_size(ByteView b) {
+  testing::RleSession s(Fault::None, nullptr);
+  std::vector<uint8_t> out(s.bound(b.size()));
+  return s.compress(b, MutableByteView(out.data(), out.size())).size;
+}
+
+const CellResult* find(const EngineOutcome& o, const std::string& codec) {
+  for (const auto& c : o.cells)
+    if (c.key.codec == codec) return &c;
+  return nullptr;
+}
+
+TEST(Engine, MemcpyRowComesFirstAndEveryRowHasSpeedsAndLatency) {
+  Fixture f;
+  Matrix m = build_matrix({mixed_blocks(8, 4096)}, f.choose({f.rle}), f.reg);
+  ASSERT_EQ(m.cells.size(), 2u);
+  EXPECT_EQ(m.cells[0].codec->info().name, "memcpy");
+  const EngineOutcome o = run_matrix(m, f.reg, fast_options());
+  ASSERT_EQ(o.cells.size(), 2u);
+  EXPECT_EQ(o.failed, 0u);
+  for (const auto& c : o.cells) {
+    EXPECT_EQ(c.status, CellStatus::Ok) << c.failure;
+    EXPECT_EQ(c.compress_mbps.size(), 2u);
+    EXPECT_EQ(c.decompress_cpu_mbps.size(), 2u);
+    for (double v : c.compress_mbps) EXPECT_GT(v, 0);
+    EXPECT_GE(c.compress_latency.calls, 8u);
+    EXPECT_LE(c.compress_latency.p50_ns, c.compress_latency.p99_ns);
+    EXPECT_LE(c.compress_latency.p999_ns, c.compress_latency.max_ns);
+    EXPECT_EQ(c.compress_latency.stalls.size(), 2u);
+  }
+}
+
+TEST(Engine, KeepRawAccountingPerBlock) {
+  Fixture f;
+  BlockGroup g = mixed_blocks(8, 4096);
+  uint64_t compressed = 0, stored = 0, raw_kept = 0;
+  for (size_t i = 0; i < g.blocks.count(); ++i) {
+    const size_t n = g.blocks.block(i).size();
+    const size_t c = rle_size(g.blocks.block(i));
+    compressed += c;
+    const bool raw = !(c < n - n / 8);
+    stored += raw ? n : c;
+    raw_kept += raw;
+  }
+  ASSERT_EQ(raw_kept, 4u);  // the noise blocks
+  const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, f.choose({f.rle}), f.reg), f.reg, fast_options());
+  const CellResult* r = find(o, "rle");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->input_bytes, 8u * 4096);
+  EXPECT_EQ(r->compressed_bytes, compressed);
+  EXPECT_EQ(r->stored_bytes, stored);
+  EXPECT_EQ(r->blocks_kept_raw, raw_kept);
+  EXPECT_DOUBLE_EQ(r->min_saving, 0.125);
+  const CellResult* mc = find(o, "memcpy");
+  ASSERT_NE(mc, nullptr);
+  EXPECT_EQ(mc->blocks_kept_raw, 8u);  // never saves anything
+  EXPECT_EQ(mc->stored_bytes, mc->input_bytes);
+}
+
+TEST(Engine, BrokenDecoderFailsItsCellWithBlockAndOffset) {
+  Fixture f;
+  Matrix m = build_matrix({mixed_blocks(6, 4096)}, f.choose({f.rle, f.broken, f.failing}), f.reg);
+  const EngineOutcome o = run_matrix(m, f.reg, fast_options());
+  EXPECT_EQ(o.failed, 2u);
+  const CellResult* b = find(o, "rle-broken");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->status, CellStatus::Failed);
+  EXPECT_EQ(b->failure, "round trip mismatch at block 0 (offset 100)");
+  EXPECT_TRUE(b->compress_mbps.empty());  // never counted as a result
+  const CellResult* e = find(o, "rle-failing");
+  ASSERT_NE(e, nullptr);
+  EXPECT_NE(e->failure.find("rle: injected compress failure"), std::string::npos) << e->failure;
+  EXPECT_EQ(find(o, "rle")->status, CellStatus::Ok);
+
+  std::ostringstream table;
+  print_console_table(table, o.cells, "cspeed", 2, {"memcpy", "rle", "rle-broken", "rle-failing"});
+  EXPECT_NE(table.str().find("rle-broken             FAILED: round trip mismatch"), std::string::npos) << table.str();
+}
+
+TEST(Engine, DictionaryCellsMeasureOnlyBlocksTheyWereNotTrainedOn) {
+  Fixture f;
+  CodecChoice dict{f.spying, CodecParams{}};
+  dict.params.dict_size = 4096;
+  BlockGroup g = mixed_blocks(40, 4096);
+  EngineOptions opt = fast_options();
+  BlockSplit split;
+  ASSERT_TRUE(split_train_test(40, opt.dict_train_fraction, opt.seed, split));
+  f.seen.clear();
+  const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, {dict}, f.reg), f.reg, opt);
+  const CellResult* r = find(o, "rle-spy");
+  ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->status, CellStatus::Ok) << r->failure;
+  EXPECT_EQ(r->blocks, split.test.size());
+  EXPECT_EQ(r->input_bytes, split.test.size() * 4096);
+  EXPECT_GT(r->dict_bytes, 0u);
+  ASSERT_TRUE(r->dict_gain.has_value());
+  EXPECT_DOUBLE_EQ(*r->dict_gain, 1.0);  // RLE ignores the dictionary
+  for (size_t t : split.train) EXPECT_FALSE(f.seen.seen[t].load()) << "trained block " << t << " was measured";
+  for (size_t t : split.test) EXPECT_TRUE(f.seen.seen[t].load()) << "test block " << t << " never measured";
+}
+
+TEST(Jobs, StreamSplitsDisjointlyHotRepeatsColdExceedsCache) {
+  Fixture f;
+  BlockGroup g = mixed_blocks(10, 2048);
+  CellState cell;
+  cell.group = &g;
+  cell.codec = f.rle;
+  for (size_t i = 0; i < 10; ++i) cell.measured.push_back(i);
+  EngineOptions opt;
+  std::vector<uint8_t> arena;
+  std::set<const uint8_t*> seen;
+  for (int w = 0; w < 3; ++w) {
+    for (const Job& j : make_jobs(cell, Direction::Compress, w, 3, opt, arena)) EXPECT_TRUE(seen.insert(j.in).second);
+  }
+  EXPECT_EQ(seen.size(), 10u);
+
+  opt.cache = "hot";
+  const auto hot = make_jobs(cell, Direction::Compress, 0, 1, opt, arena);
+  ASSERT_EQ(hot.size(), 10u);
+  for (const Job& j : hot) EXPECT_EQ(j.in, hot[0].in);
+
+  opt.cache = "cold";
+  opt.llc_bytes = 1 << 20;
+  const auto cold = make_jobs(cell, Direction::Compress, 0, 1, opt, arena);
+  uint64_t bytes = 0;
+  for (const Job& j : cold) bytes += j.in_size;
+  EXPECT_GE(bytes, 4ull << 20);
+  EXPECT_EQ(std::memcmp(cold[10].in, g.blocks.block(0).data(), 2048), 0);  // second copy, same bytes
+  EXPECT_NE(cold[10].in, g.blocks.block(0).data());
+}
+
+TEST(Engine, ThreadsGetTheirOwnSessions) {
+  Fixture f;
+  EngineOptions opt = fast_options();
+  opt.threads = 2;
+  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(8, 4096)}, f.choose({f.rle}), f.reg), f.reg, opt);
+  const CellResult* r = find(o, "rle");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->status, CellStatus::Ok) << r->failure;
+  EXPECT_EQ(r->key.threads, 2);
+  EXPECT_EQ(r->compress_mbps.size(), 2u);
+}
+
+TEST(Engine, SigintKeepsFinishedCellsAndStops) {
+  Fixture f;
+  interrupt_flag() = false;
+  install_sigint_handler();
+  EngineHooks hooks;
+  hooks.stop = &interrupt_flag();
+  int done = 0;
+  hooks.cell_done = [&](const CellResult&) {
+    if (++done == 1) raise(SIGINT);  // Ctrl-C while the first block set finishes
+  };
+  Matrix m = build_matrix({mixed_blocks(6, 4096, "first"), mixed_blocks(6, 4096, "second")}, f.choose({f.rle}), f.reg);
+  const EngineOutcome o = run_matrix(m, f.reg, fast_options(), hooks);
+  restore_sigint_handler();
+  EXPECT_TRUE(interrupt_flag().load());
+  interrupt_flag() = false;
+  EXPECT_TRUE(o.interrupted);
+  ASSERT_EQ(o.cells.size(), 2u);  // memcpy + rle of the first block set, both complete
+  for (const auto& c : o.cells) {
+    EXPECT_EQ(c.key.source, "first");
+    EXPECT_EQ(c.compress_mbps.size(), 2u);
+  }
+}
+
+TEST(Engine, CellsThatCannotBeMeasuredAreSkippedWithAWarningNotFailed) {
+  Fixture f;
+  CodecChoice dict{f.rle, CodecParams{}};
+  dict.params.dict_size = 4096;
+  EngineOptions opt = fast_options();
+  opt.threads = 2;
+  // One block: no dictionary split, and not enough blocks for two threads.
+  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(1, 4096)}, {dict}, f.reg), f.reg, opt);
+  EXPECT_EQ(o.failed, 0u);
+  EXPECT_TRUE(o.cells.empty());
+  ASSERT_EQ(o.warnings.size(), 2u);
+  EXPECT_NE(o.warnings[0].find("cannot be shared by 2 threads"), std::string::npos) << o.warnings[0];
+  EXPECT_NE(o.warnings[1].find("dictionary needs at least 2 blocks"), std::string::npos) << o.warnings[1];
+}
+
+TEST(Engine, ShardsPartitionCellsButAlwaysMeasureMemcpy) {
+  Fixture f;
+  Matrix m = build_matrix({mixed_blocks(6, 4096)}, f.choose({f.rle, f.spying}), f.reg);
+  ASSERT_EQ(m.cells.size(), 3u);
+  std::multiset<std::string> all;
+  for (int s = 0; s < 2; ++s) {
+    EngineOptions opt = fast_options();
+    opt.shard_index = s;
+    opt.shard_count = 2;
+    for (const auto& c : run_matrix(m, f.reg, opt).cells) all.insert(c.key.codec);
+  }
+  EXPECT_EQ(all, (std::multiset<std::string>{"memcpy", "rle", "rle-spy"}));
+}
+
+}  // namespace
+}  // namespace kvz

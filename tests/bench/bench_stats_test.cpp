@@ -1,0 +1,138 @@
+// Percentile math, stall counting, keep-raw rule, spreads and the dictionary split.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+#include <set>
+
+#include "bench/stats.h"
+#include "bench/sysinfo.h"
+
+namespace kvz {
+namespace {
+
+std::vector<uint64_t> shuffled_1_to(uint64_t n, uint64_t seed) {
+  std::vector<uint64_t> v(n);
+  std::iota(v.begin(), v.end(), uint64_t{1});
+  std::shuffle(v.begin(), v.end(), std::mt19937_64(seed));
+  return v;
+}
+
+TEST(Percentile, NearestRankOnOneToThousand) {
+  auto v = shuffled_1_to(1000, 7);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.50), 500u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.90), 900u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.99), 990u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.999), 999u);
+  EXPECT_EQ(percentile_nearest_rank(v, 1.0), 1000u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.0), 1u);
+}
+
+TEST(Percentile, SmallSamplesRoundUp) {
+  std::vector<uint64_t> v{30, 10, 20};
+  EXPECT_EQ(percentile_nearest_rank(v, 0.5), 20u);   // rank ceil(1.5) = 2
+  EXPECT_EQ(percentile_nearest_rank(v, 0.99), 30u);  // rank 3
+  std::vector<uint64_t> one{42};
+  EXPECT_EQ(percentile_nearest_rank(one, 0.999), 42u);
+  std::vector<uint64_t> none;
+  EXPECT_EQ(percentile_nearest_rank(none, 0.5), 0u);
+}
+
+TEST(Latency, SummaryConvertsTicksAndFindsWorst) {
+  auto v = shuffled_1_to(2000, 3);
+  const LatencyStats s = summarize_latency(v, 0.5, {});
+  EXPECT_EQ(s.calls, 2000u);
+  EXPECT_DOUBLE_EQ(s.p50_ns, 500.0);    // tick 1000 * 0.5 ns
+  EXPECT_DOUBLE_EQ(s.p99_ns, 990.0);    // tick 1980
+  EXPECT_DOUBLE_EQ(s.p999_ns, 999.0);   // tick 1998
+  EXPECT_DOUBLE_EQ(s.max_ns, 1000.0);
+  EXPECT_NEAR(s.mean_ns, 500.25, 1e-9);
+}
+
+TEST(Latency, StallsCountCallsAtOrAboveEachThreshold) {
+  std::vector<uint64_t> ticks{100, 499'999, 500'000, 999'999, 1'000'000, 2'000'000};
+  const LatencyStats s = summarize_latency(ticks, 1.0, {500'000, 1'000'000});
+  ASSERT_EQ(s.stalls.size(), 2u);
+  EXPECT_EQ(s.stalls.at(500'000), 4u);
+  EXPECT_EQ(s.stalls.at(1'000'000), 2u);
+  // The same calls on a 2-tick-per-ns clock: half the nanoseconds, fewer stalls.
+  const LatencyStats h = summarize_latency(ticks, 0.5, {500'000, 1'000'000});
+  EXPECT_EQ(h.stalls.at(500'000), 2u);
+  EXPECT_EQ(h.stalls.at(1'000'000), 1u);
+}
+
+TEST(Latency, NoCallsGivesZeroCountsForEveryThreshold) {
+  std::vector<uint64_t> none;
+  const LatencyStats s = summarize_latency(none, 1.0, {500'000});
+  EXPECT_EQ(s.calls, 0u);
+  EXPECT_EQ(s.stalls.at(500'000), 0u);
+}
+
+TEST(Repetitions, MedianBestSpreadCv) {
+  EXPECT_DOUBLE_EQ(median_of({3, 1, 2}), 2.0);
+  EXPECT_DOUBLE_EQ(median_of({4, 1, 3, 2}), 2.5);
+  EXPECT_DOUBLE_EQ(median_of({}), 0.0);
+  EXPECT_DOUBLE_EQ(best({1, 5, 3}), 5.0);
+  EXPECT_DOUBLE_EQ(relative_spread({90, 100, 110}), 0.2);
+  EXPECT_NEAR(coefficient_of_variation({90, 100, 110}), 0.1, 1e-12);
+  EXPECT_DOUBLE_EQ(coefficient_of_variation({5}), 0.0);
+}
+
+TEST(KeepRaw, MatchesLevelDbRuleAtOneEighth) {
+  // LevelDB: keep compressed only if compressed < raw - raw/8.
+  std::mt19937 rng(1);
+  for (int i = 0; i < 20000; ++i) {
+    const size_t raw = 1 + rng() % 70000;
+    const size_t comp = rng() % (raw + 50);
+    EXPECT_EQ(keep_raw(raw, comp, 0.125), !(comp < raw - raw / 8)) << raw << " " << comp;
+  }
+  EXPECT_TRUE(keep_raw(4096, 3584, 0.125));
+  EXPECT_FALSE(keep_raw(4096, 3583, 0.125));
+}
+
+TEST(KeepRaw, ZeroSavingKeepsOnlyBlocksThatDoNotShrink) {
+  EXPECT_FALSE(keep_raw(4096, 4095, 0.0));
+  EXPECT_TRUE(keep_raw(4096, 4096, 0.0));
+  EXPECT_TRUE(keep_raw(4096, 5000, 0.0));
+}
+
+TEST(DictSplit, DisjointCoveringSortedAndSeeded) {
+  BlockSplit a, b, c;
+  ASSERT_TRUE(split_train_test(100, 0.2, 42, a));
+  ASSERT_TRUE(split_train_test(100, 0.2, 42, b));
+  ASSERT_TRUE(split_train_test(100, 0.2, 43, c));
+  EXPECT_EQ(a.train.size(), 20u);
+  EXPECT_EQ(a.test.size(), 80u);
+  EXPECT_TRUE(std::is_sorted(a.train.begin(), a.train.end()));
+  EXPECT_TRUE(std::is_sorted(a.test.begin(), a.test.end()));
+  std::set<size_t> all(a.train.begin(), a.train.end());
+  for (size_t t : a.test) EXPECT_TRUE(all.insert(t).second) << "block " << t << " in both splits";
+  EXPECT_EQ(all.size(), 100u);
+  EXPECT_EQ(a.train, b.train);
+  EXPECT_NE(a.train, c.train);
+}
+
+TEST(DictSplit, TinySamplesKeepOneBlockEachSide) {
+  BlockSplit s;
+  ASSERT_TRUE(split_train_test(2, 0.2, 1, s));
+  EXPECT_EQ(s.train.size(), 1u);
+  EXPECT_EQ(s.test.size(), 1u);
+  ASSERT_TRUE(split_train_test(3, 0.99, 1, s));
+  EXPECT_EQ(s.test.size(), 1u);
+  ASSERT_TRUE(split_train_test(20, 0.2, 1, s));
+  EXPECT_EQ(s.train.size(), 8u);  // enough samples for zstd's trainer
+  EXPECT_EQ(s.test.size(), 12u);
+  EXPECT_FALSE(split_train_test(1, 0.2, 1, s));
+  EXPECT_FALSE(split_train_test(0, 0.2, 1, s));
+}
+
+TEST(SysInfo, ParsesSysfsCacheSizes) {
+  EXPECT_EQ(parse_sysfs_cache_size("32768K"), 32ull << 20);
+  EXPECT_EQ(parse_sysfs_cache_size("1M"), 1ull << 20);
+  EXPECT_EQ(parse_sysfs_cache_size("512"), 512u);
+  EXPECT_EQ(parse_sysfs_cache_size("garbage"), 0u);
+}
+
+}  // namespace
+}  // namespace kvz

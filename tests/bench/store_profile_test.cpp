@@ -1,0 +1,209 @@
+// store_block() rules at their boundaries, and the profile table's consistency with the
+// codec registry and blockgen layouts.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "bench/store_profile.h"
+#include "blockgen/layouts.h"
+#include "codecs/registry.h"
+#include "codecs/spec.h"
+
+namespace kvz {
+namespace {
+
+const StoreProfile& profile(const std::string& name) {
+  std::string error;
+  const StoreProfile* p = find_store_profile(name, error);
+  EXPECT_NE(p, nullptr) << error;
+  if (!p) throw std::runtime_error(error);
+  return *p;
+}
+
+TEST(StoreProfiles, EveryProfileIsUsable) {
+  const char* expected[] = {"rocksdb", "leveldb", "cassandra", "scylla", "hbase", "wiredtiger",
+                            "tarantool"};
+  ASSERT_EQ(store_profiles().size(), std::size(expected));
+  for (const char* name : expected) {
+    const StoreProfile& p = profile(name);
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(is_valid_layout(p.layout)) << p.layout;
+    EXPECT_GE(p.block_size, p.min_block_size);
+    EXPECT_LE(p.block_size, p.max_block_size);
+    EXPECT_FALSE(p.sources.empty());
+    EXPECT_FALSE(p.rules.empty());
+    std::string error;
+    auto choices = parse_codec_spec(p.codecs, CodecRegistry::instance(), error);
+    ASSERT_FALSE(choices.empty()) << p.codecs << ": " << error;
+    for (const auto& c : choices) {
+      EXPECT_TRUE(store_supports_codec(p, c.codec->info().name)) << c.label();
+    }
+  }
+  EXPECT_DOUBLE_EQ(profile("scylla").stall_threshold_ms, 1.0);
+}
+
+TEST(StoreProfiles, UnknownNamesAndBadOptionsAreOneLineErrors) {
+  std::string error;
+  EXPECT_EQ(find_store_profile("mongodb", error), nullptr);
+  EXPECT_NE(error.find("known: rocksdb"), std::string::npos) << error;
+  EXPECT_EQ(find_store_profile("cassandra:min_compress_ratio=0.5", error), nullptr);
+  EXPECT_NE(error.find(">= 1.0"), std::string::npos) << error;
+  EXPECT_EQ(find_store_profile("rocksdb:bogus=1", error), nullptr);
+  EXPECT_NE(error.find("max_compressed_bytes_per_kb"), std::string::npos) << error;
+  EXPECT_EQ(find_store_profile("rocksdb:max_compressed_bytes_per_kb=2000", error), nullptr);
+  EXPECT_EQ(find_store_profile("scylla:chunk=12K", error), nullptr);
+  EXPECT_NE(error.find("power of two"), std::string::npos) << error;
+  EXPECT_EQ(find_store_profile("scylla:chunk=256K", error), nullptr);
+  EXPECT_EQ(find_store_profile("leveldb:", error), nullptr);
+  EXPECT_EQ(find_store_profile("leveldb:chunk", error), nullptr);
+  for (char c : error) EXPECT_NE(c, '\n');
+}
+
+TEST(StoreProfiles, OptionVariantsAreStableAndApplied) {
+  const StoreProfile* a = find_store_profile("cassandra:min_compress_ratio=1.1,chunk=64K");
+  const StoreProfile* b = find_store_profile("cassandra:min_compress_ratio=1.1,chunk=64K");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a, b);  // cached: bench may keep the pointer
+  EXPECT_EQ(a->base, "cassandra");
+  EXPECT_DOUBLE_EQ(a->min_compress_ratio, 1.1);
+  EXPECT_EQ(a->block_size, 64u * 1024);
+  EXPECT_EQ(find_store_profile("cassandra")->min_compress_ratio, 0);  // the base is untouched
+}
+
+TEST(StoreBlock, RocksDb78KeepsRawUnlessPrefixedSizeBeatsSevenEighths) {
+  const StoreProfile& p = profile("rocksdb");
+  // raw 2989: raw - raw/8 = 2616; zstd's varint32 prefix of 2989 is 2 bytes.
+  StoredBlock at = store_block(p, "zstd", 2989, 2614);  // 2616 with prefix: not < 2616
+  EXPECT_TRUE(at.kept_raw);
+  EXPECT_EQ(at.bytes, 2989u + 5);
+  StoredBlock below = store_block(p, "zstd", 2989, 2613);  // 2615 < 2616
+  EXPECT_FALSE(below.kept_raw);
+  EXPECT_EQ(below.payload, 2615u);
+  EXPECT_EQ(below.bytes, 2620u);
+  // Snappy has no prefix: 2615 alone is below 2616.
+  EXPECT_FALSE(store_block(p, "snappy", 2989, 2615).kept_raw);
+  EXPECT_EQ(store_block(p, "snappy", 2989, 2615).bytes, 2620u);
+  // Prefix widths: 1 byte below 128, 3 bytes from 16384.
+  EXPECT_EQ(store_block(p, "lz4", 100, 50).payload, 51u);
+  EXPECT_EQ(store_block(p, "lz4hc", 20000, 5000).payload, 5003u);
+  EXPECT_EQ(store_block(p, "zlib", 4096, 1000).bytes, 1007u);
+  // memcpy = kNoCompression: raw plus trailer, not counted as a keep-raw decision.
+  EXPECT_FALSE(store_block(p, "memcpy", 4096, 4096).kept_raw);
+  EXPECT_EQ(store_block(p, "memcpy", 4096, 4096).bytes, 4101u);
+}
+
+TEST(StoreBlock, RocksDbNewerRuleIsAtMostNPerKb) {
+  const StoreProfile* p = find_store_profile("rocksdb:max_compressed_bytes_per_kb=896");
+  ASSERT_NE(p, nullptr);
+  // raw 1024 -> limit 896 including the 2-byte prefix.
+  EXPECT_FALSE(store_block(*p, "zstd", 1024, 894).kept_raw);
+  EXPECT_TRUE(store_block(*p, "zstd", 1024, 895).kept_raw);
+  // The 7.8 rule differs exactly here: 896 is not < 1024 - 128.
+  EXPECT_TRUE(store_block(profile("rocksdb"), "zstd", 1024, 894).kept_raw);
+}
+
+TEST(StoreBlock, LevelDbTwelveAndAHalfPercent) {
+  const StoreProfile& p = profile("leveldb");
+  EXPECT_FALSE(store_block(p, "snappy", 4096, 3583).kept_raw);
+  EXPECT_EQ(store_block(p, "snappy", 4096, 3583).bytes, 3588u);
+  EXPECT_TRUE(store_block(p, "snappy", 4096, 3584).kept_raw);
+  EXPECT_EQ(store_block(p, "snappy", 4096, 3584).bytes, 4101u);
+}
+
+TEST(StoreBlock, CassandraChunksAndMinCompressRatio) {
+  const StoreProfile& p = profile("cassandra");
+  EXPECT_EQ(store_block(p, "lz4", 16384, 5000).bytes, 5000u + 4 + 4);
+  EXPECT_EQ(store_block(p, "zstd", 16384, 5000).bytes, 5000u + 4);
+  // Off by default: even an expanding chunk is stored compressed.
+  EXPECT_FALSE(store_block(p, "lz4", 16384, 16500).kept_raw);
+  const StoreProfile* r = find_store_profile("cassandra:min_compress_ratio=1.1");
+  ASSERT_NE(r, nullptr);
+  // maxCompressedLength = ceil(16384 / 1.1) = 14895, compared with the prefixed length.
+  EXPECT_FALSE(store_block(*r, "lz4", 16384, 14890).kept_raw);
+  StoredBlock raw = store_block(*r, "lz4", 16384, 14891);
+  EXPECT_TRUE(raw.kept_raw);
+  EXPECT_EQ(raw.bytes, 16384u + 4);
+  // A short last chunk that fails the rule is padded up to maxCompressedLength.
+  StoredBlock padded = store_block(*r, "zstd", 14000, 14900);
+  EXPECT_TRUE(padded.kept_raw);
+  EXPECT_EQ(padded.bytes, 14895u + 4);
+}
+
+TEST(StoreBlock, ScyllaNeverFallsBackToRaw) {
+  const StoreProfile& p = profile("scylla");
+  StoredBlock b = store_block(p, "lz4", 4096, 4200);
+  EXPECT_FALSE(b.kept_raw);
+  EXPECT_EQ(b.bytes, 4200u + 4 + 4);
+}
+
+TEST(StoreBlock, HBaseHeaderFramingAndChecksums) {
+  const StoreProfile& p = profile("hbase");
+  // 33 + 20008 = 20041 bytes on disk -> 2 checksum chunks of 16 KiB.
+  EXPECT_EQ(store_block(p, "snappy", 65536, 20000).bytes, 20041u + 8);
+  // gzip member = zlib container (2+4) replaced by 18 bytes.
+  EXPECT_EQ(store_block(p, "zlib", 65536, 10000).payload, 10012u);
+  EXPECT_FALSE(store_block(p, "xz", 65536, 70000).kept_raw);  // HBase never stores raw
+}
+
+TEST(StoreBlock, WiredTigerAllocationUnits) {
+  const StoreProfile& p = profile("wiredtiger");
+  // 64 + 8 + 28000 = 28072 -> 7 units of 4 KiB.
+  StoredBlock b = store_block(p, "snappy", 32768, 28000);
+  EXPECT_FALSE(b.kept_raw);
+  EXPECT_EQ(b.bytes, 7u * 4096);
+  // 30072 / 4096 = 7 < 8: WT takes the compressed image although it rounds to 8 units.
+  EXPECT_EQ(store_block(p, "snappy", 32768, 30000).bytes, 32768u);
+  EXPECT_FALSE(store_block(p, "snappy", 32768, 30000).kept_raw);
+  // 64 + 16 + 32700 = 32780 -> 8 whole units: no gain, the raw page is written.
+  EXPECT_TRUE(store_block(p, "lz4", 32768, 32700).kept_raw);
+  EXPECT_EQ(store_block(p, "zlib", 32768, 1000).bytes, 4096u);
+}
+
+TEST(StoreBlock, TarantoolFieldEncoding) {
+  const StoreProfile& p = profile("tarantool");
+  // body = type 1 + mp_uint(1000) 3 + 400; ext16 header 4.
+  EXPECT_EQ(store_block(p, "zstd", 1000, 400).bytes, 408u);
+  StoredBlock tiny = store_block(p, "lz4", 10, 12);
+  EXPECT_TRUE(tiny.kept_raw);
+  EXPECT_EQ(tiny.bytes, 10u);
+}
+
+}  // namespace
+}  // namespace kvz
+
+namespace kvz {
+namespace {
+
+BlockSet numbered_blocks(size_t count, size_t size) {
+  BlockSet set;
+  for (size_t i = 0; i < count; ++i) {
+    std::vector<uint8_t> b(size, static_cast<uint8_t>(i));
+    set.add_block(b, 1);
+  }
+  return set;
+}
+
+TEST(StoreDictionarySamples, RocksDbPrimeStrideFromTheMiddle) {
+  const StoreProfile& p = profile("rocksdb");
+  // 5 blocks: start at 2, step 545055921143 % 5 = 3 -> 2, 0, 3, 1, 4.
+  BlockSet five = numbered_blocks(5, 10);
+  auto samples = store_dictionary_samples(p, five, 1);  // budget 100 bytes: all of them
+  ASSERT_EQ(samples.size(), 5u);
+  const uint8_t order[] = {2, 0, 3, 1, 4};
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(samples[i][0], order[i]);
+    EXPECT_EQ(samples[i].size(), 10u);
+  }
+  // 4 blocks of 30 bytes, budget 100: 30 + 30 + 30 + 10 (the last one cut short).
+  BlockSet four = numbered_blocks(4, 30);
+  samples = store_dictionary_samples(p, four, 1);
+  ASSERT_EQ(samples.size(), 4u);
+  EXPECT_EQ(samples[3].size(), 10u);
+  EXPECT_EQ(samples[0][0], 2);  // 4 / 2
+  EXPECT_EQ(samples[1][0], 1);  // (2 + 3) % 4
+  EXPECT_TRUE(store_dictionary_samples(profile("leveldb"), four, 1).empty());
+  EXPECT_TRUE(store_dictionary_samples(p, BlockSet{}, 16384).empty());
+}
+
+}  // namespace
+}  // namespace kvz

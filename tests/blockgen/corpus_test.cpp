@@ -1,0 +1,69 @@
+// Corpus names resolve through KVZ_CORPORA and its manifest; sha256 matches the manifest.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "block_parsers.h"
+#include "blockgen/corpus.h"
+
+namespace kvz {
+namespace {
+
+TEST(Corpus, ResolvesPathsRelativeNamesAndBareNames) {
+  const std::string twitter = test::corpus_path("json/twitter.json");
+  std::string error;
+  EXPECT_EQ(resolve_corpus(twitter, error), twitter);
+  EXPECT_EQ(resolve_corpus("json/twitter.json", error), twitter);
+  EXPECT_EQ(resolve_corpus("twitter.json", error), twitter);
+  EXPECT_EQ(resolve_corpus("bible.txt", error), test::corpus_path("canterbury/bible.txt"));
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(resolve_corpus("no-such-corpus.bin", error), "");
+  EXPECT_NE(error.find("no such file"), std::string::npos);
+}
+
+TEST(Corpus, Sha256MatchesTheSharedManifest) {
+  const char* dir = std::getenv("KVZ_CORPORA");
+  ASSERT_TRUE(dir);
+  std::istringstream manifest(test::read_file(std::string(dir) + "/MANIFEST.tsv"));
+  std::string line;
+  int checked = 0;
+  while (std::getline(manifest, line) && checked < 3) {
+    std::istringstream cols(line);
+    std::string file, bytes, sha;
+    std::getline(cols, file, '\t');
+    std::getline(cols, bytes, '\t');
+    std::getline(cols, sha, '\t');
+    if (file == "file" || std::stoull(bytes) > (1u << 20)) continue;
+    std::string error;
+    EXPECT_EQ(sha256_file(std::string(dir) + "/" + file, error), sha) << file;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+  std::string error;
+  EXPECT_EQ(sha256_file("/nonexistent/kvz", error), "");
+  EXPECT_NE(error, "");
+}
+
+// The project manifest lists every shared corpus under the same name with the same sha256.
+TEST(Corpus, ProjectManifestCoversTheSharedCorpora) {
+  const char* dir = std::getenv("KVZ_CORPORA");
+  ASSERT_TRUE(dir);
+  const std::string ours = test::read_file(std::string(KVZ_SOURCE_DIR) + "/corpora/MANIFEST.tsv");
+  ASSERT_FALSE(ours.empty());
+  std::istringstream shared(test::read_file(std::string(dir) + "/MANIFEST.tsv"));
+  std::string line;
+  int n = 0;
+  while (std::getline(shared, line)) {
+    const auto t1 = line.find('\t'), t2 = line.find('\t', t1 + 1), t3 = line.find('\t', t2 + 1);
+    const std::string prefix = line.substr(0, t3);  // file, bytes, sha256
+    if (line.rfind("file\t", 0) == 0) continue;
+    EXPECT_NE(ours.find("\n" + prefix + "\t"), std::string::npos) << line.substr(0, t1);
+    ++n;
+  }
+  EXPECT_GT(n, 50);
+  for (const char* name : {"silesia/dickens", "silesia/webster", "silesia/xml"})
+    EXPECT_NE(ours.find(std::string("\n") + name + "\t"), std::string::npos) << name;
+}
+
+}  // namespace
+}  // namespace kvz

@@ -1,0 +1,161 @@
+// The codec spec grammar and byte sizes, good and bad, table-driven.
+#include <fmt/format.h>
+
+#include "codec_test_support.h"
+
+namespace kvz::test {
+namespace {
+
+std::string labels(const std::string& spec, std::string* error = nullptr) {
+  std::string err;
+  auto rows = parse_codec_spec(spec, CodecRegistry::instance(), err);
+  if (error) *error = err;
+  std::vector<std::string> out;
+  for (const auto& r : rows) out.push_back(r.label());
+  return fmt::format("{}", fmt::join(out, "|"));
+}
+
+struct Good {
+  const char* spec;
+  const char* expected;
+};
+
+TEST(Spec, GoodSpecs) {
+  const Good cases[] = {
+      {"zstd:1,3,9", "zstd 1|zstd 3|zstd 9"},
+      {"zstd:1..4", "zstd 1|zstd 2|zstd 3|zstd 4"},
+      {"zstd:-5", "zstd -5"},
+      {"zstd:-3..-1", "zstd -3|zstd -2|zstd -1"},
+      {"zstd", "zstd 3"},
+      {"lz4hc:all", "lz4hc 1|lz4hc 2|lz4hc 3|lz4hc 4|lz4hc 5|lz4hc 6|lz4hc 7|lz4hc 8|lz4hc 9|"
+                    "lz4hc 10|lz4hc 11|lz4hc 12"},
+      {"lz4:all", "lz4 1|lz4 2|lz4 4|lz4 8|lz4 16|lz4 32"},
+      {"zstd:3:dict=16K", "zstd 3 dict=16K"},
+      {"xz:6e", "xz 6e"},
+      {"xz:all", "xz 0|xz 1|xz 2|xz 3|xz 4|xz 5|xz 6|xz 7|xz 8|xz 9|xz 6e|xz 9e"},
+      {"xz:e", "xz 6e"},
+      {"zlib:6:zlib", "zlib 6 zlib"},
+      {"zlib:6:raw", "zlib 6"},
+      {"lz4:1:stream", "lz4 1 stream"},
+      {"lz4:1,8:stream:dict=16K", "lz4 1 stream dict=16K|lz4 8 stream dict=16K"},
+      {"brotli:11:w22", "brotli 11 w22"},
+      {"zstd:19:w24", "zstd 19 w24"},
+      {"zstd:1/lz4", "zstd 1|lz4 1"},
+      {"zstd:1+snappy+memcpy", "zstd 1|snappy|memcpy"},
+      {"zstd:1,1/zstd:1", "zstd 1"},  // duplicates removed
+      {"lzo:1..999", "lzo 1|lzo 11|lzo 12|lzo 15|lzo 999"},
+      {"lzo:all", "lzo 1|lzo 11|lzo 12|lzo 15|lzo 999"},
+      {" zstd:1 / lz4 ", "zstd 1|lz4 1"},
+      // lzbench's -e syntax
+      {"zstd,1,3/lz4/lzo1x,1", "zstd 1|zstd 3|lz4 1|lzo 1"},
+      {"lz4hc,9", "lz4hc 9"},
+      {"lzo1x_999", "lzo 999"},
+      {"lzo1x,11,12,15", "lzo 11|lzo 12|lzo 15"},
+      {"lz4fast,17", "lz4 17"},
+      {"ratio", "zstd 19|zstd 22|lz4hc 12|zlib 9|brotli 11|xz 6|xz 9"},
+      {"fast", "memcpy|zstd -5|zstd -1|zstd 1|lz4 1|snappy|lzo 1"},
+  };
+  for (const auto& c : cases) {
+    std::string err;
+    EXPECT_EQ(labels(c.spec, &err), c.expected) << c.spec;
+    EXPECT_EQ(err, "") << c.spec;
+  }
+}
+
+TEST(Spec, AllCoversEveryCodecAtEveryStandardLevel) {
+  auto rows = all_choices("all");
+  size_t expected = 0;
+  for (const auto& c : CodecRegistry::instance().codecs())
+    expected += c->info().standard_levels.size() + c->info().extreme_levels.size();
+  EXPECT_EQ(rows.size(), expected);
+  // zstd -7..-1 and 1..22, xz 0..9 + 6e, 9e, memcpy and snappy once.
+  EXPECT_EQ(expected, 1u + 29 + 6 + 12 + 1 + 9 + 12 + 12 + 5);
+  EXPECT_EQ(rows.front().label(), "memcpy");
+}
+
+struct Bad {
+  const char* spec;
+  const char* error_contains;
+};
+
+TEST(Spec, BadSpecsGiveOneLineErrors) {
+  const Bad cases[] = {
+      {"zsdt", "unknown codec 'zsdt' (known: memcpy, zstd, lz4, lz4hc, snappy, zlib, brotli, xz, lzo"},
+      {"zstd:23", "zstd level 23 out of range (-131072..22)"},
+      {"zstd:1..23", "zstd level 23 out of range (-131072..22)"},
+      {"zstd:-131073", "out of range (-131072..22)"},
+      {"lz4:0", "lz4 acceleration 0 out of range (1..65537)"},
+      {"lz4:1..65537", "more than 1000 levels"},
+      {"lzo:2", "lzo variant 2 out of range (1,11,12,15,999)"},
+      {"zstd:abc", "bad zstd level 'abc'"},
+      {"zstd:", "bad zstd level ''"},
+      {"zstd:9..1", "empty zstd range"},
+      {"snappy:1", "snappy has no levels"},
+      {"brotli:5:dict=16K", "brotli does not support dictionaries"},
+      {"zstd:3:dict=1K", "dictionary size 1K out of range (4K..112K)"},
+      {"zstd:3:dict=lots", "bad dictionary size 'lots'"},
+      {"zstd:3:w9", "zstd window log 9 out of range"},
+      {"brotli:5:w25", "brotli window log 25 out of range (10..24)"},
+      {"lz4:1:w16", "lz4 has no window option"},
+      {"zstd:3:w20:dict=16K", "cannot be combined"},
+      {"zstd:6e", "zstd has no extreme mode"},
+      {"lz4:1:zlib", "lz4 has no container option"},
+      {"lz4hc:9:stream", "lz4hc has no stream option"},
+      {"zstd:3:stream", "zstd has no stream option"},
+      {"zstd:3:fast", "unknown option 'fast' for zstd"},
+      {"", "empty codec spec"},
+      {"zstd//lz4", "empty item"},
+      {"all:3", "alias 'all' takes no levels"},
+      {"lzo1x_999,1", "give no levels"},
+  };
+  for (const auto& c : cases) {
+    std::string err;
+    EXPECT_EQ(labels(c.spec, &err), "") << c.spec;
+    EXPECT_NE(err.find(c.error_contains), std::string::npos) << c.spec << " -> " << err;
+    EXPECT_EQ(err.find('\n'), std::string::npos) << "one line: " << err;
+  }
+}
+
+TEST(Spec, ParamsLabelIsStable) {
+  EXPECT_EQ((CodecParams{.level = 3}).label(), "3");
+  EXPECT_EQ((CodecParams{.level = 6, .extreme = true}).label(), "6e");
+  EXPECT_EQ((CodecParams{.level = 6, .zlib_container = true}).label(), "6:zlib");
+  EXPECT_EQ((CodecParams{.level = 11, .window_log = 22}).label(), "11:w22");
+  EXPECT_EQ((CodecParams{.level = 1, .lz4_stream = true}).label(), "1:stream");
+  EXPECT_EQ((CodecParams{.level = 3, .dict_size = 16384}).label(), "3:dict=16K");
+}
+
+TEST(ByteSize, ParsesWhatTheCliAccepts) {
+  const std::pair<const char*, size_t> good[] = {
+      {"4096", 4096},      {"4K", 4096},   {"4KiB", 4096},        {"64KiB", 65536},
+      {"1M", 1u << 20},    {"16k", 16384}, {"2MiB", 2u << 20},    {"1G", 1ull << 30},
+      {"4kb", 4096},       {"100B", 100},  {"18446744073709551615", SIZE_MAX}};
+  for (const auto& [text, value] : good) {
+    size_t got = 0;
+    EXPECT_TRUE(parse_byte_size(text, got)) << text;
+    EXPECT_EQ(got, value) << text;
+  }
+  const char* bad[] = {"", "0", "0K", "-4K", "K", "4X", "4 K K", "1.5K", "+4", "99999999999999999999",
+                       "17179869184G", "4KiBB"};
+  for (const char* text : bad) {
+    size_t got = 7;
+    EXPECT_FALSE(parse_byte_size(text, got)) << text;
+    EXPECT_EQ(got, 7u) << text;
+  }
+}
+
+TEST(ByteSize, FormatsBackToAParsableForm) {
+  EXPECT_EQ(format_byte_size(4096), "4K");
+  EXPECT_EQ(format_byte_size(1000), "1000");
+  EXPECT_EQ(format_byte_size(1u << 20), "1M");
+  EXPECT_EQ(format_byte_size(3ull << 30), "3G");
+  EXPECT_EQ(format_byte_size(1536), "1536");
+  for (size_t n : {size_t{1}, size_t{4096}, size_t{12345}, size_t{65536}, size_t{3} << 20}) {
+    size_t back = 0;
+    ASSERT_TRUE(parse_byte_size(format_byte_size(n), back));
+    EXPECT_EQ(back, n);
+  }
+}
+
+}  // namespace
+}  // namespace kvz::test

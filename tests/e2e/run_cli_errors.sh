@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `kvzbench run` input errors: one clear line on stderr and exit 2, never a crash; an empty
+# file is a warning and no rows.
+set -euo pipefail
+kvz=$1
+build=$2
+work=$build/e2e-run-cli-errors
+rm -rf "$work"
+mkdir -p "$work"
+corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/canterbury/cp.html
+fail() {
+  echo "FAIL: $*"
+  exit 1
+}
+# expect_error WANT_SUBSTRING ARGS...: exit 2 and exactly one stderr line containing WANT
+expect_error() {
+  local want=$1 got=0
+  shift
+  "$kvz" run -q --time 0.002 --repetitions 1 "$@" >"$work/out" 2>"$work/err" || got=$?
+  [ "$got" -eq 2 ] || { cat "$work/err"; fail "exit $got, wanted 2: $*"; }
+  [ "$(wc -l <"$work/err")" -eq 1 ] || { cat "$work/err"; fail "not one line: $*"; }
+  grep -q -- "$want" "$work/err" || { cat "$work/err"; fail "no '$want' in error: $*"; }
+}
+for bad in 0 -4K abc 512 2M 4K,x; do
+  expect_error "block size" -c lz4 -b "$bad" "$corpus"
+done
+expect_error "nosuchcodec" -c nosuchcodec -b 4K "$corpus"
+expect_error "zstd" -c zstd:99 -b 4K "$corpus"
+expect_error "no/such/file" -c lz4 -b 4K "$work/no/such/file"
+expect_error "cache" -c lz4 -b 4K --cache warm "$corpus"
+expect_error "threads" -c lz4 -b 4K -T 0 "$corpus"
+expect_error "shard" -c lz4 -b 4K --shard 3/3 "$corpus"
+expect_error "profile" --profile nosuchprofile -b 4K "$corpus"
+expect_error "layout" -c lz4 -b 4K -l btree "$corpus"
+expect_error "stall" -c lz4 -b 4K --stall-threshold 0 "$corpus"
+expect_error "does not exist" -c lz4 -b 4K --json "$work/no/such/dir/out.json" "$corpus"
+
+# An empty file: a warning, no rows, exit 0.
+: >"$work/empty.txt"
+code=0
+"$kvz" run -q -c lz4 -b 4K --time 0.002 --repetitions 1 --json "$work/empty.json" "$work/empty.txt" \
+  >"$work/out" 2>"$work/err" || code=$?
+[ "$code" -eq 0 ] || { cat "$work/err"; fail "empty file: exit $code"; }
+grep -q "empty" "$work/err" || fail "empty file: no warning"
+[ "$(jq '.kvzbench.cells | length' "$work/empty.json")" -eq 0 ] || fail "empty file produced rows"
+echo "run_cli_errors: OK"

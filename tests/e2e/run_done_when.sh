@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The acceptance command (shorter budget): the table shows latency percentiles and
+# stall counts; out.json is Google Benchmark JSON (what tools/compare.py reads) and keeps
+# kvzbench's cells; out.csv is written; memcpy is measured first.
+set -euo pipefail
+kvz=$1
+build=$2
+work=$build/e2e-run-done-when
+rm -rf "$work"
+mkdir -p "$work"
+corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/json/twitter.json
+fail() {
+  echo "FAIL: $*"
+  exit 1
+}
+"$kvz" run -c lz4/zstd:1,3/snappy -b 4K,64K -l rocksdb "$corpus" --time 0.02 --repetitions 3 \
+  --csv "$work/out.csv" --json "$work/out.json" >"$work/table" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }
+grep -q "p50/p99/p99.9/max" "$work/table" || fail "no latency percentiles in the table"
+grep -q "stalls c/d" "$work/table" || fail "no stall counts in the table"
+grep -q "^memcpy" "$work/table" || fail "no memcpy row"
+[ -s "$work/out.csv" ] || fail "no CSV"
+# Google Benchmark JSON: context + benchmarks with the fields compare.py uses.
+jq -e '.context and (.benchmarks | length > 0)' "$work/out.json" >/dev/null || fail "not GB JSON"
+jq -e '[.benchmarks[] | select(.run_type == "iteration") | (.name and .real_time and .cpu_time and .time_unit and .iterations)] | all' \
+  "$work/out.json" >/dev/null || fail "GB rows lack name/real_time/cpu_time/time_unit/iterations"
+cells=$(jq '.kvzbench.cells | length' "$work/out.json")
+[ "$cells" -eq 10 ] || fail "$cells cells, wanted 10 (memcpy + 4 rows, 2 block sizes)"
+jq -e '[.kvzbench.cells[] | (.compress_mbps | length) == 3] | all' "$work/out.json" >/dev/null ||
+  fail "cells lack 3 repetitions"
+jq -e '.kvzbench.meta.timer_overhead_ns > 0 and (.kvzbench.meta.corpora[0].sha256 | length) == 64' "$work/out.json" \
+  >/dev/null || fail "meta lacks timer overhead or corpus sha256"
+echo "run_done_when: OK"

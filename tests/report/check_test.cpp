@@ -1,0 +1,279 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "fixture.h"
+#include "report/report_cli.h"
+#include "report/writers.h"
+
+namespace kvz {
+
+namespace {
+
+CheckStatus status_of(const CheckReport& rep, const std::string& id) {
+  for (const auto& c : rep.cells)
+    if (c.id == id) return c.status;
+  ADD_FAILURE() << "no cell " << id;
+  return CheckStatus::Pass;
+}
+
+size_t count(const CheckReport& rep, CheckStatus s) {
+  size_t n = 0;
+  for (const auto& c : rep.cells) n += c.status == s;
+  return n;
+}
+
+// Scale every codec's speeds (not memcpy's): a baseline "doctored" to be faster.
+RunResults scaled(RunResults r, double factor) {
+  for (auto& c : r.cells) {
+    if (c.key.codec == "memcpy") continue;
+    for (auto* speeds : {&c.compress_mbps, &c.decompress_mbps, &c.compress_cpu_mbps, &c.decompress_cpu_mbps})
+      for (auto& v : *speeds) v *= factor;
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST(Check, RunAgainstItselfPasses) {
+  const RunResults r = testing::make_run(10);
+  std::ostringstream out;
+  EXPECT_EQ(check_results(r, r, {}, out), 0);
+  const auto rep = check_cells(r, r, {});
+  EXPECT_EQ(count(rep, CheckStatus::Pass), r.cells.size());
+  EXPECT_NE(out.str().find("check: PASS"), std::string::npos);
+  EXPECT_NE(out.str().find("geometric mean vs baseline: compress speed 1.000x"), std::string::npos);
+}
+
+TEST(Check, BaselineThirtyPercentFasterFails) {
+  const RunResults cur = testing::make_run(11);
+  const RunResults base = scaled(cur, 1.3);
+  const auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 1);
+  for (const auto& c : rep.cells) {
+    if (c.id.find("/memcpy/") != std::string::npos) {
+      EXPECT_EQ(c.status, CheckStatus::Pass);
+      continue;
+    }
+    EXPECT_EQ(c.status, CheckStatus::Fail) << c.id;
+    EXPECT_NEAR(c.compress.slowdown, 1 - 1 / 1.3, 1e-9);
+    EXPECT_LT(c.compress.p, 0.01);
+  }
+}
+
+TEST(Check, UniformlyFasterMachineCancelsThroughMemcpy) {
+  // Everything, memcpy included, 30 % faster in the baseline: normalised speeds are equal.
+  const RunResults cur = testing::make_run(12);
+  RunResults base = cur;
+  for (auto& c : base.cells)
+    for (auto* speeds : {&c.compress_mbps, &c.decompress_mbps, &c.compress_cpu_mbps, &c.decompress_cpu_mbps})
+      for (auto& v : *speeds) v *= 1.3;
+  EXPECT_EQ(check_cells(base, cur, {}).exit_code, 0);
+}
+
+// Only the memcpy rows moved (a noisy reference, codecs unchanged): not a FAIL.
+TEST(Check, MemcpyNoiseAloneIsNotFail) {
+  const RunResults base = testing::make_run(22);
+  RunResults cur = base;
+  for (auto& c : cur.cells) {
+    if (c.key.codec != "memcpy") continue;
+    for (auto* speeds : {&c.compress_mbps, &c.decompress_mbps, &c.compress_cpu_mbps, &c.decompress_cpu_mbps})
+      for (auto& v : *speeds) v *= 1.4;
+  }
+  const auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 0);
+  EXPECT_EQ(count(rep, CheckStatus::Unstable), cur.cells.size() - 2);
+}
+
+TEST(Check, OnePercentSmallerBaselineFails) {
+  const RunResults cur = testing::make_run(13);
+  RunResults base = cur;
+  auto& c = base.cells[3];
+  c.compressed_bytes = static_cast<uint64_t>(static_cast<double>(c.compressed_bytes) * 0.99);
+  const auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 1);
+  EXPECT_EQ(status_of(rep, c.key.id()), CheckStatus::Fail);
+  EXPECT_EQ(count(rep, CheckStatus::Fail), 1u);
+  // Even one byte differs: same library version means exact equality.
+  base = cur;
+  base.cells[3].compressed_bytes -= 1;
+  base.cells[3].stored_bytes -= 1;
+  EXPECT_EQ(check_cells(base, cur, {}).exit_code, 1);
+}
+
+TEST(Check, OtherLibraryVersionAllowsHalfPercent) {
+  const RunResults cur = testing::make_run(14);
+  RunResults base = cur;
+  base.meta.codec_versions[2].version = "1.5.2";  // zstd
+  size_t zstd = 0;
+  for (size_t i = 0; i < base.cells.size(); ++i)
+    if (base.cells[i].key.codec == "zstd") zstd = i;
+  // 0.3 % ratio loss: tolerated, and the output says so with the re-baseline command.
+  base.cells[zstd].compressed_bytes = static_cast<uint64_t>(static_cast<double>(cur.cells[zstd].compressed_bytes) * 0.997);
+  std::ostringstream out;
+  EXPECT_EQ(check_results(base, cur, {}, out), 0);
+  EXPECT_NE(out.str().find("zstd: libzstd 1.5.2 -> libzstd 1.5.4"), std::string::npos);
+  EXPECT_NE(out.str().find("re-baseline: cp CURRENT.json BASE.json"), std::string::npos);
+  // 1 % loss: fails.
+  base.cells[zstd].compressed_bytes = static_cast<uint64_t>(static_cast<double>(cur.cells[zstd].compressed_bytes) * 0.99);
+  EXPECT_EQ(check_cells(base, cur, {}).exit_code, 1);
+}
+
+TEST(Check, RoundTripFailureAlwaysFails) {
+  const RunResults base = testing::make_run(15);
+  RunResults cur = base;
+  cur.cells[2].status = CellStatus::Failed;
+  cur.cells[2].failure = "round trip mismatch at block 3 (offset 100)";
+  cur.cells[2].compress_mbps.clear();
+  CheckOptions opt;
+  opt.speed_gate = false;
+  const auto rep = check_cells(base, cur, opt);
+  EXPECT_EQ(rep.exit_code, 1);
+  EXPECT_EQ(status_of(rep, cur.cells[2].key.id()), CheckStatus::Fail);
+}
+
+TEST(Check, CpuChangeSkipsSpeedButKeepsSizes) {
+  const RunResults cur = testing::make_run(16);
+  RunResults base = scaled(cur, 1.5);
+  base.meta.cpu_model = "Another CPU";
+  auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 0);
+  EXPECT_EQ(status_of(rep, cur.cells[1].key.id()), CheckStatus::Skipped);
+  base.cells[1].compressed_bytes += 10;
+  rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 1);
+}
+
+TEST(Check, NewAndMissingCells) {
+  const RunResults base = testing::make_run(17);
+  RunResults cur = base;
+  const std::string gone = cur.cells.back().key.id();
+  cur.cells.pop_back();
+  cur.cells.push_back(cur.cells[1]);
+  cur.cells.back().key.level = 9;
+  cur.cells.back().key.params = "9";
+  auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 0);
+  EXPECT_EQ(status_of(rep, gone), CheckStatus::Missing);
+  EXPECT_EQ(status_of(rep, cur.cells.back().key.id()), CheckStatus::New);
+  CheckOptions strict;
+  strict.fail_on_missing = true;
+  EXPECT_EQ(check_cells(base, cur, strict).exit_code, 1);
+}
+
+// CPU-time speeds are the gate by default; a slowdown seen only in wall time (time spent
+// descheduled on a busy machine) is not the codec's.
+TEST(Check, GatesOnCpuTimeSpeeds) {
+  const RunResults cur = testing::make_run(19);
+  RunResults base = cur;
+  for (auto& c : base.cells) {
+    if (c.key.codec == "memcpy") continue;
+    for (auto& v : c.compress_mbps) v *= 1.5;
+  }
+  EXPECT_EQ(check_cells(base, cur, {}).exit_code, 0);
+  CheckOptions wall;
+  wall.use_cpu_time = false;
+  EXPECT_EQ(check_cells(base, cur, wall).exit_code, 1);
+  // A run without CPU-time speeds falls back to wall time on both sides.
+  RunResults no_cpu = base;
+  for (auto& c : no_cpu.cells) c.compress_cpu_mbps.clear();
+  EXPECT_EQ(check_cells(no_cpu, cur, {}).exit_code, 1);
+}
+
+// Whole cells shifted up and down between runs (machine state), one by 20 %: the scatter across
+// cells is run-to-run noise, so no FAIL. A single cell 30 % slower in a quiet run still FAILs.
+TEST(Check, RunToRunScatterIsUnstableNotFail) {
+  const RunResults base = testing::make_run(23, 9, 0.01);
+  const double factors[] = {0.8, 1.18, 0.9, 1.12, 0.86, 1.06, 0.94, 1.2, 0.84, 1.1, 0.97, 1.15};
+  RunResults cur = base;
+  size_t i = 0;
+  std::string slowest;
+  for (auto& c : cur.cells) {
+    if (c.key.codec == "memcpy") continue;
+    if (i == 0) slowest = c.key.id();
+    for (auto* speeds : {&c.compress_mbps, &c.decompress_mbps, &c.compress_cpu_mbps, &c.decompress_cpu_mbps})
+      for (auto& v : *speeds) v *= factors[i];
+    ++i;
+  }
+  auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 0);
+  EXPECT_EQ(status_of(rep, slowest), CheckStatus::Unstable);
+  EXPECT_GT(rep.compress_noise, 0.1);
+
+  cur = base;
+  for (auto* speeds : {&cur.cells[1].compress_mbps, &cur.cells[1].decompress_mbps, &cur.cells[1].compress_cpu_mbps,
+                       &cur.cells[1].decompress_cpu_mbps})
+    for (auto& v : *speeds) v *= 0.7;
+  rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 1);
+  EXPECT_EQ(status_of(rep, cur.cells[1].key.id()), CheckStatus::Fail);
+  EXPECT_EQ(count(rep, CheckStatus::Fail), 1u);
+}
+
+TEST(Check, TooFewRepetitionsNeverFail) {
+  const RunResults cur = testing::make_run(18, 5);
+  const RunResults base = scaled(cur, 1.3);
+  const auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 0);
+  EXPECT_EQ(status_of(rep, cur.cells[1].key.id()), CheckStatus::Unstable);
+}
+
+// Two honest runs of the same build: two samples from one noisy distribution. Over many
+// pairs, with 4 % noise per repetition (bench's repeatability target is a 3 % CV), independent
+// in every cell and in the memcpy rows, check never says FAIL.
+TEST(Check, HonestRunsAreNeverFail) {
+  size_t unstable = 0, pass = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    const RunResults a = testing::make_run(1000 + seed, 9, 0.04);
+    const RunResults b = testing::make_run(5000 + seed, 9, 0.04);
+    const auto rep = check_cells(a, b, {});
+    ASSERT_EQ(rep.exit_code, 0) << "seed " << seed;
+    unstable += count(rep, CheckStatus::Unstable);
+    pass += count(rep, CheckStatus::Pass);
+  }
+  EXPECT_GT(pass, unstable);
+}
+
+// A real 15 % slowdown with 2 % noise over 15 repetitions: every codec cell FAILs.
+TEST(Check, ModestRealSlowdownIsCaught) {
+  const RunResults cur = testing::make_run(20, 15, 0.02);
+  const RunResults base = scaled(testing::make_run(21, 15, 0.02), 1.0 / 0.85);
+  const auto rep = check_cells(base, cur, {});
+  EXPECT_EQ(rep.exit_code, 1);
+  EXPECT_EQ(count(rep, CheckStatus::Pass), 2u);  // the two memcpy rows
+}
+
+class CheckMain : public ::testing::Test {
+ protected:
+  std::string dir = ::testing::TempDir();
+  std::string path(const char* name) { return dir + "/kvz_check_" + name; }
+  int run(std::vector<std::string> args) {
+    args.insert(args.begin(), "check");
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    return check_main(static_cast<int>(argv.size()), argv.data());
+  }
+};
+
+TEST_F(CheckMain, ExitCodes) {
+  const RunResults r = testing::make_run(30);
+  std::string err;
+  ASSERT_TRUE(save_results(path("cur.json"), r, err)) << err;
+  ASSERT_TRUE(save_results(path("fast.json"), scaled(r, 1.3), err)) << err;
+  {
+    std::ofstream f(path("corrupt.json"));
+    f << "{\"kvzbench\": {\"schema_version\": 1, \"meta\": {}, \"cells\": [ {\"key\": ";
+  }
+  EXPECT_EQ(run({"--baseline", path("cur.json"), path("cur.json")}), 0);
+  EXPECT_EQ(run({"--baseline", path("fast.json"), path("cur.json")}), 1);
+  EXPECT_EQ(run({"--baseline", path("fast.json"), path("cur.json"), "--no-speed"}), 0);
+  EXPECT_EQ(run({"--baseline", path("corrupt.json"), path("cur.json")}), 2);
+  EXPECT_EQ(run({"--baseline", path("absent.json"), path("cur.json")}), 2);
+  EXPECT_EQ(run({"--baseline", path("cur.json"), path("corrupt.json")}), 2);
+  EXPECT_EQ(run({path("cur.json")}), 2);                                 // no --baseline
+  EXPECT_EQ(run({"--baseline", path("cur.json"), path("cur.json"), "--threshold", "x"}), 2);
+}
+
+}  // namespace kvz

@@ -1,0 +1,74 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "fixture.h"
+#include "report/report_cli.h"
+#include "report/writers.h"
+
+namespace kvz {
+
+namespace {
+
+int call(int (*fn)(int, char**), const char* cmd, std::vector<std::string> args) {
+  args.insert(args.begin(), cmd);
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  return fn(static_cast<int>(argv.size()), argv.data());
+}
+
+std::string tmp(const char* name) { return ::testing::TempDir() + "/kvz_cli_" + name; }
+
+}  // namespace
+
+TEST(ReportCli, WritesEveryFormatAndRejectsBadInput) {
+  std::string err;
+  ASSERT_TRUE(save_results(tmp("r.json"), testing::make_run(50, 3), err)) << err;
+  EXPECT_EQ(call(report_main, "report",
+                 {tmp("r.json"), "-o", tmp("r.html"), "--md", tmp("r.md"), "--csv", tmp("r.csv"), "--device",
+                  "disk:200:5000"}),
+            0);
+  for (const char* f : {"r.html", "r.md", "r.csv"}) EXPECT_TRUE(std::ifstream(tmp(f)).good()) << f;
+  std::stringstream html;
+  html << std::ifstream(tmp("r.html")).rdbuf();
+  EXPECT_NE(html.str().find("disk: 200 MB/s, 5000 us"), std::string::npos);
+  EXPECT_EQ(call(report_main, "report", {tmp("absent.json")}), 2);
+  EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--device", "disk:fast:1"}), 2);
+  EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--write-ratio-within", "7"}), 2);
+  EXPECT_EQ(call(report_main, "report", {}), 2);
+}
+
+TEST(ReportCli, HtmlOfSeveralRunsCountsEveryRun) {
+  std::string err;
+  const RunResults a = testing::make_run(51, 3), b = testing::make_run(52, 3);
+  ASSERT_TRUE(write_html(tmp("two.html"), {a, b}, err)) << err;
+  std::stringstream html;
+  html << std::ifstream(tmp("two.html")).rdbuf();
+  // 12 codec cells per run in each speed chart.
+  EXPECT_NE(html.str().find("id=\"chart-speed-c\" data-expected=\"24\""), std::string::npos);
+  EXPECT_NE(html.str().find("2 run(s), 28 cells"), std::string::npos);
+}
+
+TEST(MergeCli, JoinsAndRefuses) {
+  const RunResults all = testing::make_run(53, 3);
+  RunResults a = all, b = all;
+  a.cells.resize(5);
+  b.cells.erase(b.cells.begin(), b.cells.begin() + 5);
+  std::string err;
+  ASSERT_TRUE(save_results(tmp("a.json"), a, err));
+  ASSERT_TRUE(save_results(tmp("b.json"), b, err));
+  EXPECT_EQ(call(merge_main, "merge", {tmp("a.json"), tmp("b.json"), "-o", tmp("ab.json")}), 0);
+  RunResults m;
+  ASSERT_TRUE(load_results(tmp("ab.json"), m, err)) << err;
+  EXPECT_EQ(m.cells.size(), all.cells.size());
+  EXPECT_EQ(call(merge_main, "merge", {tmp("a.json"), tmp("a.json"), "-o", tmp("aa.json")}), 2);
+  EXPECT_EQ(call(merge_main, "merge", {tmp("a.json"), tmp("b.json")}), 2);  // no -o
+  {
+    std::ofstream f(tmp("v2.json"));
+    f << R"({"kvzbench": {"schema_version": 2, "meta": {}, "cells": []}})";
+  }
+  EXPECT_EQ(call(merge_main, "merge", {tmp("a.json"), tmp("v2.json"), "-o", tmp("x.json")}), 2);
+}
+
+}  // namespace kvz

@@ -1,0 +1,83 @@
+#pragma once
+// Synthetic runs for report tests: a memcpy row plus a few codecs, with per-repetition speeds
+// drawn from a seeded noisy distribution (no bench needed).
+#include <random>
+#include <string>
+
+#include "report/results.h"
+
+namespace kvz::testing {
+
+struct FixtureCodec {
+  const char* codec;
+  int level;
+  double ratio;
+  double c_mbps;
+  double d_mbps;
+};
+
+inline CellResult make_cell(const FixtureCodec& fc, uint64_t block, std::mt19937_64& rng, int reps, double noise,
+                            const std::string& source = "synthetic") {
+  CellResult c;
+  c.key.source = source;
+  c.key.record_mode = "dataset";
+  c.key.layout = "rocksdb";
+  c.key.block_size = block;
+  c.key.codec = fc.codec;
+  c.key.level = fc.level;
+  c.key.params = std::to_string(fc.level);
+  c.blocks = 256;
+  c.input_bytes = 256 * block;
+  c.compressed_bytes = static_cast<uint64_t>(static_cast<double>(c.input_bytes) / fc.ratio);
+  c.stored_bytes = c.compressed_bytes + 5 * c.blocks;
+  std::normal_distribution<double> n(1.0, noise);
+  for (int i = 0; i < reps; ++i) {
+    c.compress_mbps.push_back(fc.c_mbps * n(rng));
+    c.decompress_mbps.push_back(fc.d_mbps * n(rng));
+    c.compress_cpu_mbps.push_back(c.compress_mbps.back());
+    c.decompress_cpu_mbps.push_back(c.decompress_mbps.back());
+  }
+  for (auto* l : {&c.compress_latency, &c.decompress_latency}) {
+    l->calls = c.blocks * 10;
+    l->p50_ns = 1e9 * static_cast<double>(block) / (fc.c_mbps * 1e6);
+    l->p90_ns = l->p50_ns * 1.2;
+    l->p99_ns = l->p50_ns * 1.5;
+    l->p999_ns = l->p50_ns * 2;
+    l->max_ns = l->p50_ns * 10;
+    l->mean_ns = l->p50_ns * 1.1;
+    l->stalls = {{500000, l->max_ns >= 500000 ? 1u : 0u}, {1000000, l->max_ns >= 1000000 ? 1u : 0u}};
+  }
+  return c;
+}
+
+inline const std::vector<FixtureCodec>& fixture_codecs() {
+  static const std::vector<FixtureCodec> v = {
+      {"memcpy", 0, 1.0, 8000, 8000}, {"lz4", 1, 2.1, 700, 3500},  {"snappy", 1, 2.0, 600, 1800},
+      {"zstd", 1, 2.8, 450, 1200},    {"zstd", 3, 3.0, 300, 1100}, {"zlib", 6, 3.1, 40, 350},
+      {"xz", 6, 3.6, 4, 90}};
+  return v;
+}
+
+// One run: every fixture codec at each block size.
+inline RunResults make_run(uint64_t seed, int reps = 9, double noise = 0.03) {
+  std::mt19937_64 rng(seed);
+  RunResults r;
+  r.meta.kvzbench_version = "0.1.0";
+  r.meta.git_revision = "abc123";
+  r.meta.cpu_model = "Test CPU @ 2.0GHz";
+  r.meta.cores = 2;
+  r.meta.repetitions = reps;
+  r.meta.command_line = "kvzbench run --profile quick";
+  r.meta.started_at = "2026-01-01T00:00:00Z";
+  r.meta.codec_versions = {{"lz4", "liblz4", "1.9.4"}, {"snappy", "snappy", "1.1.9"}, {"zstd", "libzstd", "1.5.4"},
+                           {"zlib", "zlib", "1.2.13"}, {"xz", "liblzma", "5.4.1"}};
+  for (uint64_t block : {4096u, 65536u})
+    for (const auto& fc : fixture_codecs()) {
+      FixtureCodec f = fc;
+      if (block == 65536) f.ratio *= 1.15;  // bigger blocks compress better
+      r.cells.push_back(make_cell(f, block, rng, reps, noise));
+    }
+  return r;
+}
+
+}  // namespace kvz::testing

@@ -1,0 +1,156 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "fixture.h"
+#include "report/results.h"
+
+namespace kvz {
+
+TEST(Results, CellIdNamesEveryKeyField) {
+  CellKey k;
+  k.source = "twitter.json";
+  k.record_mode = "lines";
+  k.layout = "rocksdb";
+  k.block_size = 4096;
+  k.codec = "zstd";
+  k.level = 3;
+  k.params = "3:dict=16K";
+  k.dict_size = 16384;
+  EXPECT_EQ(k.id(), "twitter.json:lines/rocksdb/4K/zstd/3:dict=16K/stream/T1");
+  k.profile = "rocksdb";
+  k.threads = 2;
+  k.block_size = 1000;
+  EXPECT_EQ(k.id(), "twitter.json:lines/rocksdb/1000/zstd/3:dict=16K/stream/T2/rocksdb");
+  CellKey dataset = k;
+  dataset.source = dataset.record_mode = "dbbench";  // a dataset names itself as record mode
+  EXPECT_EQ(dataset.id(), "dbbench/rocksdb/1000/zstd/3:dict=16K/stream/T2/rocksdb");
+  CellKey other = k;
+  other.cache = "hot";
+  EXPECT_NE(other.id(), k.id());
+}
+
+TEST(Results, Helpers) {
+  CellResult c;
+  c.input_bytes = 1000;
+  c.compressed_bytes = 250;
+  c.stored_bytes = 400;
+  c.compress_mbps = {3, 1, 2};
+  EXPECT_DOUBLE_EQ(c.ratio(), 4);
+  EXPECT_DOUBLE_EQ(c.stored_ratio(), 2.5);
+  EXPECT_DOUBLE_EQ(c.saving_pct(), 75);
+  EXPECT_DOUBLE_EQ(c.compress_median(), 2);
+  EXPECT_DOUBLE_EQ(c.decompress_median(), 0);
+  EXPECT_STREQ(to_string(CellStatus::Failed), "FAILED");
+}
+
+TEST(Results, JsonRoundTripKeepsEverything) {
+  RunResults r = testing::make_run(1);
+  r.cells[2].dict_gain = 1.25;
+  r.meta.corpora = {{"twitter.json", "/x/twitter.json", 123, "ab12"}};
+  r.meta.extra["k"] = "v";
+  RunResults back;
+  std::string err;
+  ASSERT_TRUE(results_from_json(results_to_json(r), back, err)) << err;
+  ASSERT_EQ(back.cells.size(), r.cells.size());
+  for (size_t i = 0; i < r.cells.size(); ++i) {
+    EXPECT_EQ(back.cells[i].key, r.cells[i].key);
+    EXPECT_EQ(back.cells[i].compress_mbps, r.cells[i].compress_mbps);
+    EXPECT_EQ(back.cells[i].decompress_latency.stalls, r.cells[i].decompress_latency.stalls);
+    EXPECT_EQ(back.cells[i].compressed_bytes, r.cells[i].compressed_bytes);
+  }
+  EXPECT_EQ(back.cells[2].dict_gain, 1.25);
+  EXPECT_FALSE(back.cells[3].dict_gain.has_value());
+  EXPECT_EQ(back.meta.cpu_model, r.meta.cpu_model);
+  EXPECT_EQ(back.meta.corpora[0].sha256, "ab12");
+  EXPECT_EQ(back.meta.codec_versions.size(), r.meta.codec_versions.size());
+  EXPECT_EQ(back.meta.extra.at("k"), "v");
+}
+
+TEST(Results, FileIsGoogleBenchmarkJson) {
+  RunResults r = testing::make_run(2, 3);
+  r.cells[1].status = CellStatus::Failed;
+  r.cells[1].failure = "round trip mismatch at block 17 (offset 4093)";
+  const auto doc = nlohmann::json::parse(results_to_json(r));
+  ASSERT_TRUE(doc.contains("context"));
+  EXPECT_EQ(doc["context"]["num_cpus"], 2);
+  const auto& rows = doc["benchmarks"];
+  // Per OK cell and direction: 3 iterations + median, mean, stddev.
+  const size_t ok = r.cells.size() - 1;
+  EXPECT_EQ(rows.size(), ok * 2 * (3 + 3));
+  const std::string failed_id = r.cells[1].key.id();
+  for (const auto& row : rows) {
+    EXPECT_EQ(row["name"].get<std::string>().find(failed_id), std::string::npos);
+    EXPECT_EQ(row["time_unit"], "ns");
+  }
+  // First row: the first cell's compress repetition 0; ns per block from MB/s.
+  const auto& c = r.cells[0];
+  EXPECT_EQ(rows[0]["name"], c.key.id() + "/compress");
+  EXPECT_EQ(rows[0]["run_type"], "iteration");
+  EXPECT_EQ(rows[0]["repetition_index"], 0);
+  const double expect_ns = static_cast<double>(c.input_bytes) / (c.compress_mbps[0] * 1e6) * 1e9 / static_cast<double>(c.blocks);
+  EXPECT_NEAR(rows[0]["real_time"].get<double>(), expect_ns, expect_ns * 1e-9);
+  EXPECT_NEAR(rows[0]["bytes_per_second"].get<double>(), c.compress_mbps[0] * 1e6, 1e-3);
+  EXPECT_EQ(rows[3]["run_type"], "aggregate");
+  EXPECT_EQ(rows[3]["aggregate_name"], "median");
+  // A failed cell keeps no speeds in the kvzbench part either.
+  const auto& jc = doc["kvzbench"]["cells"][1];
+  EXPECT_EQ(jc["status"], "FAILED");
+  EXPECT_FALSE(jc.contains("compress_mbps"));
+  RunResults back;
+  std::string err;
+  ASSERT_TRUE(results_from_json(doc.dump(), back, err)) << err;
+  EXPECT_TRUE(back.cells[1].compress_mbps.empty());
+  EXPECT_EQ(back.cells[1].failure, r.cells[1].failure);
+}
+
+TEST(Results, BadInputIsOneLineError) {
+  RunResults out;
+  std::string err;
+  EXPECT_FALSE(results_from_json("{not json", out, err));
+  EXPECT_EQ(err, "not valid JSON");
+  EXPECT_FALSE(results_from_json(R"({"benchmarks": []})", out, err));
+  EXPECT_EQ(err, "not a kvzbench result (no 'kvzbench' key)");
+  EXPECT_FALSE(results_from_json(R"({"kvzbench": {"schema_version": 99, "meta": {}, "cells": []}})", out, err));
+  EXPECT_NE(err.find("schema_version 99"), std::string::npos);
+  EXPECT_FALSE(results_from_json(R"({"kvzbench": {"schema_version": 1, "meta": {}, "cells": [{"key": {}}]}})", out, err));
+  EXPECT_NE(err.find("malformed"), std::string::npos);
+  EXPECT_EQ(err.find('\n'), std::string::npos);
+  EXPECT_FALSE(load_results("/nonexistent/base.json", out, err));
+  EXPECT_EQ(err, "/nonexistent/base.json: cannot open (missing or unreadable)");
+}
+
+TEST(Results, MergeJoinsShardsAndRefusesConflicts) {
+  RunResults all = testing::make_run(3);
+  RunResults a = all, b = all;
+  a.cells.clear();
+  b.cells.clear();
+  for (size_t i = 0; i < all.cells.size(); ++i) (i % 2 ? b : a).cells.push_back(all.cells[i]);
+  RunResults m;
+  std::string err;
+  ASSERT_TRUE(merge_results({a, b}, m, err)) << err;
+  EXPECT_EQ(m.cells.size(), all.cells.size());
+  EXPECT_EQ(m.meta.cpu_model, all.meta.cpu_model);
+  // Same cell twice.
+  EXPECT_FALSE(merge_results({a, a}, m, err));
+  EXPECT_NE(err.find("is in input 1 and input 2"), std::string::npos);
+  // Mixed schemas.
+  RunResults c = b;
+  c.schema_version = 2;
+  EXPECT_FALSE(merge_results({a, c}, m, err));
+  EXPECT_NE(err.find("mixed schemas"), std::string::npos);
+  // Same codec at another library version.
+  c = b;
+  c.meta.codec_versions[2].version = "1.5.5";
+  EXPECT_FALSE(merge_results({a, c}, m, err));
+  EXPECT_NE(err.find("codec zstd"), std::string::npos);
+  // Another machine: merged, and the CPU is marked mixed.
+  c = b;
+  c.meta.cpu_model = "Other CPU";
+  ASSERT_TRUE(merge_results({a, c}, m, err)) << err;
+  EXPECT_EQ(m.meta.cpu_model.rfind("mixed:", 0), 0u);
+}
+
+}  // namespace kvz

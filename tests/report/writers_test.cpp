@@ -1,0 +1,152 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "fixture.h"
+#include "report/html_data.h"
+#include "report/writers.h"
+
+namespace kvz {
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+const Recommendation& pick(const GroupRecommendations& g, const std::string& workload) {
+  for (const auto& p : g.picks)
+    if (p.workload == workload) return p;
+  throw std::runtime_error("no pick " + workload);
+}
+
+}  // namespace
+
+TEST(Csv, OneRowPerCellWithStableColumns) {
+  RunResults r = testing::make_run(40, 3);
+  r.cells[1].status = CellStatus::Failed;
+  r.cells[1].failure = "round trip mismatch, at block 2";
+  const std::string p = ::testing::TempDir() + "/kvz_w.csv";
+  std::string err;
+  ASSERT_TRUE(write_csv(p, r, err)) << err;
+  std::istringstream in(slurp(p));
+  std::string header, line;
+  std::getline(in, header);
+  EXPECT_EQ(header.rfind("id,source,record_mode,layout,block_size,codec,level,params,", 0), 0u);
+  const auto ncols = std::count(header.begin(), header.end(), ',');
+  size_t rows = 0;
+  while (std::getline(in, line)) {
+    ++rows;
+    if (line.find("FAILED") != std::string::npos) {
+      EXPECT_NE(line.find("\"round trip mismatch, at block 2\""), std::string::npos);
+      continue;  // a quoted comma
+    }
+    EXPECT_EQ(std::count(line.begin(), line.end(), ','), ncols) << line;
+  }
+  EXPECT_EQ(rows, r.cells.size());
+}
+
+TEST(Recommend, RulesPickFromMeasuredFigures) {
+  const RunResults r = testing::make_run(41, 9, 0.0);  // no noise: the fixture's figures exactly
+  const auto groups = recommend(r, {});
+  ASSERT_EQ(groups.size(), 2u);  // 4K and 64K
+  const auto& g = groups[0];
+  EXPECT_EQ(g.group, "rocksdb 4K stream T1");
+  // Stored ratios include 5 bytes per 4K block, so the order is the fixture's ratio order.
+  // Best ratio is xz (3.6); within 10 %: >= 3.24 -> only xz. Write-heavy = xz.
+  EXPECT_EQ(pick(g, "write-heavy").choice->label, "xz 6");
+  EXPECT_EQ(pick(g, "read-heavy").choice->label, "lz4 1");
+  // Decompress >= 500 MB/s: lz4, snappy, zstd 1, zstd 3 -> best ratio zstd 3.
+  EXPECT_EQ(pick(g, "space-sensitive").choice->label, "zstd 3");
+  EXPECT_EQ(pick(g, "hot data").choice->label, "lz4 1");
+  EXPECT_EQ(pick(g, "cold data").choice->label, "xz 6");
+  EXPECT_NE(pick(g, "space-sensitive").why.find("decompress 1100 MB/s"), std::string::npos);
+  // Latency-bound: p99.9 = 2 x block time at compress speed; quota 500 us rules out slow codecs.
+  // xz: 4096 B / 4 MB/s = 1024 us p50 -> out; zlib: 102 us p50, worst 1024 us -> stalls -> out.
+  EXPECT_EQ(pick(g, "latency-bound").choice->label, "zstd 3");
+  RecommendOptions tight;
+  tight.space_min_decompress = 100000;
+  EXPECT_FALSE(pick(recommend(r, tight)[0], "space-sensitive").choice.has_value());
+}
+
+TEST(IoModel, EffectiveTimePerDevice) {
+  RunResults r;
+  CellResult c;
+  c.key.codec = "lz4";
+  c.key.block_size = 4096;
+  c.blocks = 10;
+  c.input_bytes = 40960;
+  c.compressed_bytes = 20480;
+  c.stored_bytes = 20480;
+  c.decompress_mbps = {4096};  // 1 us per 4 KiB block
+  c.compress_mbps = {500};
+  r.cells.push_back(c);
+  const auto rows = io_model(r, {{"net", 100, 10}});
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_NEAR(rows[0].raw_us, 10 + 40.96, 1e-9);
+  EXPECT_NEAR(rows[0].effective_us, 10 + 20.48 + 1, 1e-9);
+  EXPECT_NEAR(rows[0].speedup, 50.96 / 31.48, 1e-9);
+  EXPECT_EQ(default_devices().size(), 4u);
+  Device d;
+  std::string err;
+  EXPECT_TRUE(parse_device("ssd:500:120", d, err));
+  EXPECT_EQ(d.name, "ssd");
+  EXPECT_DOUBLE_EQ(d.latency_us, 120);
+  EXPECT_FALSE(parse_device("ssd:fast:1", d, err));
+  EXPECT_FALSE(parse_device("ssd", d, err));
+}
+
+TEST(Markdown, SummaryHasTablesAndStores) {
+  RunResults r = testing::make_run(42, 3);
+  for (auto& c : r.cells) c.key.profile = "rocksdb";
+  const auto md = markdown_summary(r, {});
+  EXPECT_NE(md.find("### Recommendations"), std::string::npos);
+  EXPECT_NE(md.find("| write-heavy |"), std::string::npos);
+  EXPECT_NE(md.find("### Store profiles"), std::string::npos);
+  EXPECT_NE(md.find("| rocksdb | zstd 3 |"), std::string::npos);
+  EXPECT_EQ(markdown_summary(testing::make_run(42, 3), {}).find("### Store profiles"), std::string::npos);
+}
+
+TEST(Html, SelfContainedWithExpectedPointCounts) {
+  RunResults r = testing::make_run(43, 3);
+  r.cells[4].dict_gain = 1.3;
+  r.cells[4].key.source = "</script><b>x";  // must not break out of the data block
+  const std::string p = ::testing::TempDir() + "/kvz_w.html";
+  std::string err;
+  ASSERT_TRUE(write_html(p, {r}, err)) << err;
+  const std::string html = slurp(p);
+  // No external resource: no URL attribute and no fetch of anything.
+  size_t urls = 0, svg_ns = 0;
+  for (size_t i = 0; (i = html.find("http://", i)) != std::string::npos; ++i) ++urls;
+  for (size_t i = 0; (i = html.find("http://www.w3.org/2000/svg", i)) != std::string::npos; ++i) ++svg_ns;
+  EXPECT_EQ(urls, svg_ns);  // the only URL is the SVG namespace name, which is never fetched
+  EXPECT_FALSE(std::regex_search(html, std::regex(R"((src|href)\s*=)")));
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_EQ(html.find("</script><b>"), std::string::npos);
+  // Expected counts, from the cells: 12 codec cells in each speed chart, 6 labels x 2 sizes
+  // in the saving chart, 1 dictionary point, 12 x 4 devices in the I/O chart.
+  const auto data = html_data({r}, {});
+  std::map<std::string, size_t> expected;
+  for (const auto& c : data["charts"]) expected[c["id"]] = chart_point_count(c);
+  EXPECT_EQ(expected["speed-c"], 12u);
+  EXPECT_EQ(expected["speed-d"], 12u);
+  EXPECT_EQ(expected["saving"], 12u);
+  EXPECT_EQ(expected["latency"], 24u);  // 6 codec labels x 4 positive bars
+  EXPECT_EQ(expected["dict"], 1u);
+  EXPECT_EQ(expected["io"], 48u);
+  for (const auto& [id, n] : expected)
+    EXPECT_NE(html.find("id=\"chart-" + id + "\" data-expected=\"" + std::to_string(n) + "\""), std::string::npos) << id;
+  // Pareto front in the 4K block set: memcpy excluded; lz4 (fastest), zstd 1, zstd 3, zlib, xz
+  // are each best at their speed; snappy is dominated by lz4.
+  size_t front = 0;
+  for (const auto& s : data["charts"][0]["series"])
+    for (const auto& pt : s["points"]) front += pt["front"].get<bool>() && pt["g"].get<std::string>().find("/4096/") != std::string::npos;
+  EXPECT_EQ(front, 5u);
+}
+
+}  // namespace kvz
