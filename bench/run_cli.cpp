@@ -54,7 +54,7 @@ struct RunArgs {
   int repetitions = -1, threads = 1;
   uint64_t seed = 1;
   std::string max_bytes;
-  bool quiet = false, no_interleave = false, profile_given = false;
+  bool quiet = false, no_interleave = false, profile_given = false, layouts_given = false;
 };
 
 void add_options(CLI::App& app, RunArgs& a) {
@@ -114,7 +114,12 @@ std::vector<std::string> split_commas(const std::string& s) {
 bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
   p.sweep = find_sweep_profile(a.profile);
   if (!p.sweep) {
-    p.store = find_store_profile(a.profile);
+    std::string store_err;
+    p.store = find_store_profile(a.profile, store_err);
+    if (!p.store && a.profile.find(':') != std::string::npos) {
+      err = fmt::format("profile '{}': {}", a.profile, store_err);
+      return false;
+    }
     if (!p.store) {
       std::string names = "quick, default, full";
       for (const auto& sp : store_profiles()) names += ", " + sp.name;
@@ -139,7 +144,13 @@ bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
       }
     }
   }
-  p.layouts = p.store && a.layouts == "raw" ? std::vector<std::string>{p.store->layout} : split_commas(a.layouts);
+  // Named sources are sliced as given (raw, as lzbench does) unless -l says otherwise; the
+  // sweeps' own sources get the sweep's layouts.
+  const bool sources_named = !a.files.empty() || !a.datasets.empty();
+  p.layouts = a.layouts_given ? split_commas(a.layouts)
+              : p.store      ? std::vector<std::string>{p.store->layout}
+              : sources_named ? std::vector<std::string>{"raw"}
+                              : sw.layouts;
   for (const auto& l : p.layouts) {
     if (!is_valid_layout(l)) {
       std::string names;
@@ -395,6 +406,7 @@ int run_main(int argc, char** argv) {
     return usage_error(e.what());
   }
   a.profile_given = app.count("--profile") > 0;
+  a.layouts_given = app.count("--layout") > 0;
   Plan plan;
   std::string err;
   if (!make_plan(a, plan, err)) return usage_error(err);

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <ctime>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -46,11 +47,21 @@ SystemFacts read_system_facts() {
   SystemFacts f;
   std::ifstream cpuinfo("/proc/cpuinfo");
   std::string line;
+  // Virtual machines often show a generic model name ("AMD EPYC"): family/model/stepping
+  // tell CPU generations apart, so `check` compares speeds only on the same silicon.
+  std::string family, model, stepping;
+  auto field_is = [&](const char* name) {
+    const size_t n = std::strlen(name);
+    return line.rfind(name, 0) == 0 && line.find_first_not_of(" \t", n) == line.find(':');
+  };
   while (std::getline(cpuinfo, line)) {
     const auto colon = line.find(':');
     if (colon == std::string::npos) continue;
     const std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
-    if (f.cpu_model.empty() && line.rfind("model name", 0) == 0) f.cpu_model = value;
+    if (f.cpu_model.empty() && field_is("model name")) f.cpu_model = value;
+    if (family.empty() && field_is("cpu family")) family = value;
+    if (model.empty() && field_is("model")) model = value;
+    if (stepping.empty() && field_is("stepping")) stepping = value;
     if (f.cpu_flags.empty() && line.rfind("flags", 0) == 0) {
       std::istringstream words(" " + value);
       std::string w;
@@ -64,6 +75,8 @@ SystemFacts read_system_facts() {
       }
     }
   }
+  if (!family.empty())
+    f.cpu_model += " (family " + family + ", model " + model + ", stepping " + stepping + ")";
   f.cores = static_cast<int>(std::thread::hardware_concurrency());
   int best_level = -1;
   for (int i = 0; i < 8; ++i) {

@@ -10,6 +10,10 @@
 
 namespace kvz {
 
+namespace {
+constexpr size_t kTrainChunk = 4096;
+}  // namespace
+
 TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size,
                              std::string* note) {
   TrainedDict out;
@@ -34,8 +38,21 @@ TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_s
   out.bytes.resize(dict_size);
   size_t r = ZDICT_trainFromBuffer(out.bytes.data(), dict_size, joined.data(), sizes.data(),
                                    static_cast<unsigned>(sizes.size()));
+  if (ZDICT_isError(r) && joined.size() >= 2 * kTrainChunk) {
+    // Large blocks give too few samples for ZDICT (a 64 KiB block set of 1 MiB has 16): cut
+    // them into 4 KiB chunks, as `zstd --train -B4096` does with big files, and train again.
+    std::vector<size_t> chunks(joined.size() / kTrainChunk, kTrainChunk);
+    if (joined.size() % kTrainChunk) chunks.push_back(joined.size() % kTrainChunk);
+    r = ZDICT_trainFromBuffer(out.bytes.data(), dict_size, joined.data(), chunks.data(),
+                              static_cast<unsigned>(chunks.size()));
+    if (!ZDICT_isError(r) && note)
+      *note = fmt::format("trained on {} chunks of 4K cut from {} samples (too few whole samples)",
+                          chunks.size(), sizes.size());
+  } else if (note) {
+    note->clear();
+  }
   if (ZDICT_isError(r)) {
-    // Too few or too small samples: use the newest sample bytes as a raw-content
+    // Too few sample bytes even in chunks: use the newest sample bytes as a raw-content
     // dictionary, which is what RocksDB does when it is not asked to train.
     size_t n = std::min(dict_size, joined.size());
     out.bytes.assign(joined.end() - static_cast<std::ptrdiff_t>(n), joined.end());
@@ -44,7 +61,6 @@ TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_s
                           ZDICT_getErrorName(r), n);
   } else {
     out.bytes.resize(r);
-    if (note) note->clear();
   }
   out.train_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

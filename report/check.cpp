@@ -144,6 +144,10 @@ SpeedVerdict judge_speed(const RunResults& base_run, const CellResult& base, con
 CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt) {
   CheckReport rep;
   rep.cpu_match = !baseline.meta.cpu_model.empty() && baseline.meta.cpu_model == current.meta.cpu_model;
+  // A Debug or sanitizer build is not slower code, it is other code: speeds compare only
+  // between builds of the same type and flags.
+  rep.build_match = baseline.meta.build_type == current.meta.build_type &&
+                    baseline.meta.cxx_flags == current.meta.cxx_flags;
   const auto bv = versions_of(baseline.meta), cv = versions_of(current.meta);
   for (const auto& [codec, ver] : cv) {
     auto it = bv.find(codec);
@@ -207,8 +211,9 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
     if (is_reference(cur)) {
       cc.compress.note = cc.decompress.note = "reference";
       cc.compress.status = cc.decompress.status = CheckStatus::Pass;
-    } else if (!opt.speed_gate || !rep.cpu_match) {
-      cc.compress.note = cc.decompress.note = opt.speed_gate ? "CPU differs" : "speed gate off";
+    } else if (!opt.speed_gate || !rep.cpu_match || !rep.build_match) {
+      cc.compress.note = cc.decompress.note =
+          !opt.speed_gate ? "speed gate off" : !rep.cpu_match ? "CPU differs" : "build differs";
       cc.status = worse(cc.status, CheckStatus::Skipped);
     } else {
       cc.compress = judge_speed(baseline, base, current, cur, true, opt);
@@ -279,6 +284,10 @@ int check_results(const RunResults& baseline, const RunResults& current, const C
     out << "speed: gate off (--no-speed): only round trips and sizes are checked\n";
   } else if (!rep.cpu_match) {
     out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
+  } else if (!rep.build_match) {
+    out << fmt::format("speed: SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')\n",
+                       current.meta.build_type, current.meta.cxx_flags, baseline.meta.build_type,
+                       baseline.meta.cxx_flags);
   } else {
     out << fmt::format("speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
                        "speeds by {} normalised to the run's memcpy row\n",

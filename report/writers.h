@@ -64,6 +64,7 @@ struct CellCheck {
 struct CheckReport {
   std::vector<CellCheck> cells;
   bool cpu_match = false;
+  bool build_match = false;  // same build type and compiler flags
   std::vector<std::string> version_changes;  // "zstd: 1.5.4 -> 1.5.5"
   double compress_noise = 0, decompress_noise = 0;  // run-to-run scatter of slowdowns (0: too few cells)
   int exit_code = 0;

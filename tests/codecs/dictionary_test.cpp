@@ -35,6 +35,22 @@ TEST(Dictionary, TrainsWithZdict) {
   EXPECT_GE(d.train_seconds, 0.0);
 }
 
+TEST(Dictionary, TrainsOnChunksWhenWholeSamplesAreTooFew) {
+  // Three 64 KiB blocks: too few samples for ZDICT as they are, enough as 4 KiB chunks.
+  Bytes text = corpus_prefix("snappy/lcet10.txt", 192 * 1024);
+  ASSERT_EQ(text.size(), 192u * 1024);
+  std::vector<ByteView> samples;
+  for (size_t off = 0; off < text.size(); off += 64 * 1024) samples.emplace_back(text.data() + off, 64 * 1024);
+  std::string note;
+  TrainedDict d = train_dictionary(samples, 16 * 1024, &note);
+  ASSERT_TRUE(d.ok()) << d.error;
+  EXPECT_NE(note.find("chunks of 4K"), std::string::npos) << note;
+  // A trained dictionary, not the raw tail of the last sample.
+  const Bytes tail(text.end() - static_cast<long>(d.bytes.size()), text.end());
+  EXPECT_NE(d.bytes, tail);
+  EXPECT_GT(d.bytes.size(), 1024u);
+}
+
 TEST(Dictionary, FallsBackToRawSamplesWhenZdictCannotTrain) {
   Bytes one = alice(600);
   std::string note;

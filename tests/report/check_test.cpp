@@ -146,6 +146,23 @@ TEST(Check, CpuChangeSkipsSpeedButKeepsSizes) {
   EXPECT_EQ(rep.exit_code, 1);
 }
 
+TEST(Check, BuildChangeSkipsSpeedButKeepsSizes) {
+  const RunResults cur = testing::make_run(16);
+  RunResults base = scaled(cur, 1.5);  // a Release baseline 1.5x faster than a sanitizer run
+  base.meta.build_type = "Release";
+  base.meta.cxx_flags = "-O3 -DNDEBUG";
+  RunResults asan = cur;
+  asan.meta.build_type = "Debug";
+  asan.meta.cxx_flags = "-g -fsanitize=address,undefined";
+  auto rep = check_cells(base, asan, {});
+  EXPECT_FALSE(rep.build_match);
+  EXPECT_EQ(rep.exit_code, 0);
+  EXPECT_EQ(status_of(rep, cur.cells[1].key.id()), CheckStatus::Skipped);
+  base.cells[1].compressed_bytes += 10;
+  rep = check_cells(base, asan, {});
+  EXPECT_EQ(rep.exit_code, 1);
+}
+
 TEST(Check, NewAndMissingCells) {
   const RunResults base = testing::make_run(17);
   RunResults cur = base;
