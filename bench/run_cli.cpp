@@ -59,7 +59,7 @@ struct RunArgs {
 
 void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("files", a.files, "corpus files (paths or manifest names)");
-  app.add_option("-c,--codecs", a.codecs, "codec spec, e.g. lz4/zstd:1,3/snappy or all (default: profile's)");
+  app.add_option("-c,-e,--codecs", a.codecs, "codec spec, e.g. lz4/zstd:1,3/snappy, all, or lzbench's -e zstd,1,3/lz4 (default: profile's)");
   app.add_option("-b,--block-size", a.block_sizes, "block sizes, e.g. 4K,64K (1K..1M)");
   app.add_option("-l,--layout", a.layouts, "layouts: raw, leveldb, rocksdb, hbase, values, values:single")->capture_default_str();
   app.add_option("-d,--dataset", a.datasets, "built-in datasets, comma separated");

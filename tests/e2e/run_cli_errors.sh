@@ -34,6 +34,13 @@ expect_error "profile" --profile nosuchprofile -b 4K "$corpus"
 expect_error "layout" -c lz4 -b 4K -l btree "$corpus"
 expect_error "stall" -c lz4 -b 4K --stall-threshold 0 "$corpus"
 expect_error "does not exist" -c lz4 -b 4K --json "$work/no/such/dir/out.json" "$corpus"
+expect_error "min_compress_ratio" --profile cassandra:min_compress_ratio=0.5 "$corpus"
+
+# lzbench's flag and syntax: -e zstd,1,3/lz4 selects the same rows as -c zstd:1,3/lz4.
+"$kvz" run -q --time 0.002 --repetitions 1 -e zstd,1,3/lz4 -b 4K --json "$work/e.json" "$corpus" >/dev/null 2>&1 ||
+  fail "-e zstd,1,3/lz4 did not run"
+rows=$(jq -r '[.kvzbench.cells[].key | "\(.codec):\(.params)"] | sort | join(" ")' "$work/e.json")
+[ "$rows" = "lz4:1 memcpy:0 zstd:1 zstd:3" ] || fail "-e zstd,1,3/lz4 gave rows: $rows"
 
 # An empty file: a warning, no rows, exit 0.
 : >"$work/empty.txt"
