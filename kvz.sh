@@ -58,8 +58,8 @@ fi
 
 # shellcheck disable=SC2086
 install_missing $pkgs_build $pkgs_libs $pkgs_test
-configure_and_build build/release Release
-ctest --test-dir build/release --output-on-failure -j "$jobs"
-configure_and_build build/asan Debug -DKVZ_SANITIZE=ON
+configure_and_build build/release Release -DKVZ_BUILD_TESTS=ON
+ctest --test-dir build/release --output-on-failure --no-tests=error -j "$jobs"
+configure_and_build build/asan Debug -DKVZ_SANITIZE=ON -DKVZ_BUILD_TESTS=ON
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build/asan --output-on-failure -j "$jobs"
+  ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs"
