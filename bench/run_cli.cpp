@@ -27,6 +27,7 @@
 #include "codecs/registry.h"
 #include "codecs/spec.h"
 #include "kvz_build_info.h"
+#include "report/analysis.h"
 #include "report/writers.h"
 
 namespace kvz {
@@ -392,6 +393,22 @@ bool pin_cpus(const std::string& list, std::string& err) {
   return true;
 }
 
+// The summary under the table: report's recommendations per workload group, one line each.
+void print_recommendations(const RunResults& results) {
+  for (const auto& g : recommend(results, RecommendOptions{})) {
+    std::cout << fmt::format("\nrecommendations, {} (stored ratio, compress/decompress MB/s, worst call):\n", g.group);
+    for (const auto& pick : g.picks) {
+      if (!pick.choice) {
+        std::cout << fmt::format("  {:<16} none: {}\n", pick.workload, pick.rule);
+        continue;
+      }
+      const Candidate& c = *pick.choice;
+      std::cout << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, c.label,
+                               c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_us);
+    }
+  }
+}
+
 }  // namespace
 
 int run_main(int argc, char** argv) {
@@ -460,11 +477,13 @@ int run_main(int argc, char** argv) {
     if (!c->info().has_levels) levelless.insert(c->info().name);
   print_console_table(std::cout, results.cells, a.sort, plan.engine.repetitions, levelless);
 
+  print_recommendations(results);
+
   std::vector<std::string> written;
   const bool wrote = write_outputs(a, results, written);
   std::cout << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), elapsed, outcome.failed,
                            outcome.interrupted ? ", interrupted (finished cells kept)" : "");
-  for (const auto& w : written) std::cout << "wrote " << w << "\n";
+  for (const auto& w : written) std::cout << "wrote " << fs::absolute(w).string() << "\n";
   for (const auto& c : results.cells)
     if (c.status == CellStatus::Failed) std::cerr << "kvzbench run: FAILED " << c.key.id() << ": " << c.failure << "\n";
   if (outcome.interrupted) return run_exit_code(true, outcome.failed, wrote, 0);
