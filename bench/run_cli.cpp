@@ -199,12 +199,14 @@ bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
   EngineOptions& e = p.engine;
   // A sweep trades precision for coverage; a run over chosen sources gets the full budget.
   const bool chosen_sources = !a.files.empty() || !a.datasets.empty();
-  e.seconds_per_cell = a.time >= 0 ? a.time : (chosen_sources && !a.profile_given) ? 0.5 : sw.seconds_per_cell;
+  // A store profile over named sources is a measurement too, not a sweep.
+  const bool full_budget = chosen_sources && (!a.profile_given || p.store);
+  e.seconds_per_cell = a.time >= 0 ? a.time : full_budget ? 0.5 : sw.seconds_per_cell;
   if (a.time == 0 || a.time > 3600) {
     err = "--time must be > 0 and at most 3600 seconds";
     return false;
   }
-  e.repetitions = a.repetitions >= 0 ? a.repetitions : (chosen_sources && !a.profile_given) ? 5 : sw.repetitions;
+  e.repetitions = a.repetitions >= 0 ? a.repetitions : full_budget ? 5 : sw.repetitions;
   if (e.repetitions < 1 || e.repetitions > 1000) {
     err = "--repetitions must be between 1 and 1000";
     return false;
@@ -393,6 +395,19 @@ bool pin_cpus(const std::string& list, std::string& err) {
   return true;
 }
 
+// With a store profile: what that store would write, per codec (report's store table).
+void print_store_table(const RunResults& results) {
+  const auto rows = store_table(results);
+  if (rows.empty()) return;
+  std::cout << fmt::format("\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
+                           "{:<12} {:<22} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
+                           "profile", "codec", "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
+  for (const auto& r : rows)
+    std::cout << fmt::format("{:<12} {:<22} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
+                             r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
+                             r.worst_us);
+}
+
 // The summary under the table: report's recommendations per workload group, one line each.
 void print_recommendations(const RunResults& results) {
   for (const auto& g : recommend(results, RecommendOptions{})) {
@@ -477,6 +492,7 @@ int run_main(int argc, char** argv) {
     if (!c->info().has_levels) levelless.insert(c->info().name);
   print_console_table(std::cout, results.cells, a.sort, plan.engine.repetitions, levelless);
 
+  print_store_table(results);
   print_recommendations(results);
 
   std::vector<std::string> written;
