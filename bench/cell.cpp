@@ -180,6 +180,7 @@ LatencyStats latency_pass(CellState& cell, Direction dir, const EngineOptions& o
   Session& s = *cell.sessions[0];
   bool failed = false;
   size_t j = 0;
+  const uint64_t switches_before = involuntary_context_switches();
   if (dir == Direction::Compress) {
     const MutableByteView o(out.data(), out.size());
     for (size_t c = 0; c < calls; ++c) {
@@ -200,8 +201,11 @@ LatencyStats latency_pass(CellState& cell, Direction dir, const EngineOptions& o
       j = (j + 1 == jobs.size()) ? 0 : j + 1;
     }
   }
+  const uint64_t preemptions = involuntary_context_switches() - switches_before;
   if (failed) cell.pass_error = true;
-  return summarize_latency(ticks, tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
+  LatencyStats stats = summarize_latency(ticks, tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
+  stats.preemptions = preemptions;
+  return stats;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "bench/stats.h"
 #include "codecs/spec.h"
+#include "report/analysis.h"
 
 namespace kvz {
 
@@ -114,6 +115,12 @@ void print_console_table(std::ostream& out, const std::vector<CellResult>& cells
                          100 * relative_spread(r->decompress_mbps), rel(dm, mc ? mc->decompress_median() : 0), ratio,
                          r->saving_pct(), r->stored_ratio(), raw_pct, latency_text(r->compress_latency),
                          latency_text(r->decompress_latency), stall_text(*r));
+      const uint64_t preempted = r->compress_latency.preemptions + r->decompress_latency.preemptions;
+      if (preempted > 0 && (total_stalls(r->compress_latency) + total_stalls(r->decompress_latency)) > 0) {
+        out << fmt::format("{:<22} the latency passes were preempted {} times (busy machine): stalls may be the "
+                           "scheduler's, not the codec's\n",
+                           "", preempted);
+      }
       if (r->dict_bytes > 0) {
         out << fmt::format("{:<22} dict {} bytes, trained in {:.3f} s on a disjoint split{}\n", "", r->dict_bytes,
                            r->dict_train_seconds,

@@ -1,5 +1,7 @@
 #include "bench/timer.h"
 
+#include <sys/resource.h>
+
 #include <time.h>
 
 #include <algorithm>
@@ -76,5 +78,11 @@ const TickClockInfo& tick_clock_info() {
 double process_cpu_seconds() { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 double thread_cpu_seconds() { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
 double wall_seconds() { return clock_seconds(CLOCK_MONOTONIC); }
+
+uint64_t involuntary_context_switches() {
+  rusage u{};
+  if (getrusage(RUSAGE_THREAD, &u) != 0) return 0;
+  return static_cast<uint64_t>(u.ru_nivcsw);
+}
 
 }  // namespace kvz

@@ -43,5 +43,7 @@ const TickClockInfo& tick_clock_info();
 double process_cpu_seconds();
 double thread_cpu_seconds();
 double wall_seconds();  // steady_clock, seconds since an arbitrary epoch
+// Involuntary context switches of the calling thread so far (getrusage RUSAGE_THREAD).
+uint64_t involuntary_context_switches();
 
 }  // namespace kvz

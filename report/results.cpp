@@ -23,7 +23,8 @@ json latency_to_json(const LatencyStats& l) {
   json stalls = json::object();
   for (const auto& [ns, count] : l.stalls) stalls[std::to_string(ns)] = count;
   return {{"calls", l.calls},   {"p50_ns", l.p50_ns}, {"p90_ns", l.p90_ns}, {"p99_ns", l.p99_ns},
-          {"p999_ns", l.p999_ns}, {"max_ns", l.max_ns}, {"mean_ns", l.mean_ns}, {"stalls", stalls}};
+          {"p999_ns", l.p999_ns}, {"max_ns", l.max_ns}, {"mean_ns", l.mean_ns}, {"stalls", stalls},
+          {"preemptions", l.preemptions}};
 }
 
 void latency_from_json(const json& j, LatencyStats& l) {
@@ -34,6 +35,7 @@ void latency_from_json(const json& j, LatencyStats& l) {
   l.p999_ns = j.value("p999_ns", 0.0);
   l.max_ns = j.value("max_ns", 0.0);
   l.mean_ns = j.value("mean_ns", 0.0);
+  l.preemptions = j.value("preemptions", uint64_t{0});
   l.stalls.clear();
   if (j.contains("stalls")) {
     for (const auto& [k, v] : j.at("stalls").items()) l.stalls[std::stoull(k)] = v.get<uint64_t>();

@@ -39,6 +39,9 @@ struct LatencyStats {
   double p50_ns = 0, p90_ns = 0, p99_ns = 0, p999_ns = 0, max_ns = 0, mean_ns = 0;
   // Calls at or above each stall threshold: threshold ns -> count.
   std::map<uint64_t, uint64_t> stalls;
+  // Involuntary context switches of the measuring thread during the pass: a stall on a busy
+  // machine may be the scheduler's, not the codec's.
+  uint64_t preemptions = 0;
 };
 
 enum class CellStatus { Ok, Failed };

@@ -46,6 +46,7 @@ inline CellResult make_cell(const FixtureCodec& fc, uint64_t block, std::mt19937
     l->max_ns = l->p50_ns * 10;
     l->mean_ns = l->p50_ns * 1.1;
     l->stalls = {{500000, l->max_ns >= 500000 ? 1u : 0u}, {1000000, l->max_ns >= 1000000 ? 1u : 0u}};
+    l->preemptions = c.blocks % 3 + 1;
   }
   return c;
 }

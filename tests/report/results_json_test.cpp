@@ -59,6 +59,7 @@ TEST(Results, JsonRoundTripKeepsEverything) {
     EXPECT_EQ(back.cells[i].key, r.cells[i].key);
     EXPECT_EQ(back.cells[i].compress_mbps, r.cells[i].compress_mbps);
     EXPECT_EQ(back.cells[i].decompress_latency.stalls, r.cells[i].decompress_latency.stalls);
+    EXPECT_EQ(back.cells[i].compress_latency.preemptions, r.cells[i].compress_latency.preemptions);
     EXPECT_EQ(back.cells[i].compressed_bytes, r.cells[i].compressed_bytes);
   }
   EXPECT_EQ(back.cells[2].dict_gain, 1.25);
