@@ -4,13 +4,8 @@
 # versions) or within the ratio tolerance; speeds are gated only where the CPU and the build
 # match the baseline's (check prints SKIPPED otherwise). Re-baseline with:
 #   build/release/kvzbench run --profile quick --repetitions 9 -q --json tests/baselines/quick.json
-set -euo pipefail
-kvz=$1
-build=$2
+source "$(dirname "$0")/common.bash"
 src=$(cd "$(dirname "$0")/../.." && pwd)
-work=$build/e2e-ci-baseline
-rm -rf "$work"
-mkdir -p "$work"
 code=0
 "$kvz" run --profile quick --repetitions 9 -q --json "$work/quick.json" --html "$build/quick-report.html" \
   --check "$src/tests/baselines/quick.json" >"$work/out" 2>&1 || code=$?

@@ -2,16 +2,7 @@
 # `kvzbench check` on real quick runs: a run passes against itself; two honest runs of the same
 # build are PASS or UNSTABLE, never FAIL; a baseline doctored 30 % faster or 1 % smaller fails;
 # a corrupt or missing baseline exits 2. Also `merge` of two shards and its refusals.
-set -euo pipefail
-kvz=$1
-build=$2
-work=$build/e2e-report-check
-rm -rf "$work"
-mkdir -p "$work"
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
+source "$(dirname "$0")/common.bash"
 # expect CODE CMD...: run CMD, require exit CODE, keep its output in $work/last.out
 expect() {
   local want=$1 got=0

@@ -2,12 +2,7 @@
 # The HTML report of a real quick run opens in headless Chromium with no console message,
 # every chart draws exactly the points the results hold, and a screenshot is kept:
 #   $2/report.png   (from `bash report_html.sh <kvzbench> <build-dir>`, as ctest calls it)
-set -euo pipefail
-kvz=$1
-build=$2
-work=$build/e2e-report-html
-rm -rf "$work"
-mkdir -p "$work"
+source "$(dirname "$0")/common.bash"
 
 if ! "$kvz" run --profile quick -q --json "$work/results.json" >"$work/run.log" 2>&1; then
   echo "FAIL: kvzbench run --profile quick failed:"

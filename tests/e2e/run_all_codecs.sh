@@ -1,17 +1,8 @@
 #!/usr/bin/env bash
 # `kvzbench run -c all -b 4K <corpus file>`: every codec at every standard level round-trips
 # every block (exit 0, every cell OK, every registered codec present).
-set -euo pipefail
-kvz=$1
-build=$2
-work=$build/e2e-run-all-codecs
-rm -rf "$work"
-mkdir -p "$work"
+source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/canterbury/cp.html
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
 code=0
 "$kvz" run -q -c all -b 4K --time 0.002 --repetitions 1 --json "$work/all.json" "$corpus" >"$work/out" 2>&1 || code=$?
 [ "$code" -eq 0 ] || { cat "$work/out"; fail "exit $code"; }

@@ -1,17 +1,8 @@
 #!/usr/bin/env bash
 # `kvzbench run` input errors: one clear line on stderr and exit 2, never a crash; an empty
 # file is a warning and no rows.
-set -euo pipefail
-kvz=$1
-build=$2
-work=$build/e2e-run-cli-errors
-rm -rf "$work"
-mkdir -p "$work"
+source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/canterbury/cp.html
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
 # expect_error WANT_SUBSTRING ARGS...: exit 2 and exactly one stderr line containing WANT
 expect_error() {
   local want=$1 got=0

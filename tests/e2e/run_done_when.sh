@@ -2,17 +2,8 @@
 # The issue's acceptance command (shorter budget): the table shows latency percentiles and
 # stall counts; out.json is Google Benchmark JSON (what tools/compare.py reads) and keeps
 # kvzbench's cells; out.csv is written; memcpy is measured first.
-set -euo pipefail
-kvz=$1
-build=$2
-work=$build/e2e-run-done-when
-rm -rf "$work"
-mkdir -p "$work"
+source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/json/twitter.json
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
 "$kvz" run -c lz4/zstd:1,3/snappy -b 4K,64K -l rocksdb "$corpus" --time 0.02 --repetitions 3 \
   --csv "$work/out.csv" --json "$work/out.json" >"$work/table" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }
 grep -q "p50/p99/p99.9/max" "$work/table" || fail "no latency percentiles in the table"

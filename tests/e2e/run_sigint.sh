@@ -1,16 +1,7 @@
 #!/usr/bin/env bash
 # Ctrl-C mid-run: exit 130, the finished cells are written (and only finished ones: each has
 # every repetition), meta.interrupted is true.
-set -euo pipefail
-kvz=$1
-build=$2
-work=$build/e2e-run-sigint
-rm -rf "$work"
-mkdir -p "$work"
-fail() {
-  echo "FAIL: $*"
-  exit 1
-}
+source "$(dirname "$0")/common.bash"
 # Plenty of block sets so the signal lands mid-run.
 "$kvz" run -q -d dbbench,json-docs -l raw,leveldb,rocksdb -b 4K,8K,16K,32K,64K -c lz4/snappy/zstd:1 \
   --time 0.1 --repetitions 3 --json "$work/out.json" >"$work/table" 2>"$work/err" &
