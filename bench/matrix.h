@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/store_profile.h"
+#include "stores/store_profile.h"
 #include "blockgen/block.h"
 #include "codecs/codec.h"
 #include "codecs/registry.h"

@@ -7,16 +7,6 @@
 
 namespace kvz {
 
-uint64_t percentile_nearest_rank(std::span<uint64_t> values, double p) {
-  if (values.empty()) return 0;
-  const double n = static_cast<double>(values.size());
-  size_t rank = static_cast<size_t>(std::ceil(std::clamp(p, 0.0, 1.0) * n));
-  rank = std::clamp<size_t>(rank, 1, values.size());
-  auto nth = values.begin() + static_cast<std::ptrdiff_t>(rank - 1);
-  std::nth_element(values.begin(), nth, values.end());
-  return *nth;
-}
-
 LatencyStats summarize_latency(std::span<uint64_t> ticks, double ns_per_tick,
                                const std::vector<uint64_t>& stall_thresholds_ns) {
   LatencyStats s;
@@ -38,36 +28,6 @@ LatencyStats summarize_latency(std::span<uint64_t> ticks, double ns_per_tick,
   s.p99_ns = static_cast<double>(percentile_nearest_rank(ticks, 0.99)) * ns_per_tick;
   s.p999_ns = static_cast<double>(percentile_nearest_rank(ticks, 0.999)) * ns_per_tick;
   return s;
-}
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  const size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid), v.end());
-  if (v.size() % 2) return v[mid];
-  const double upper = v[mid];
-  const double lower = *std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(mid));
-  return (lower + upper) / 2;
-}
-
-double best(const std::vector<double>& v) {
-  return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
-}
-
-double coefficient_of_variation(const std::vector<double>& v) {
-  if (v.size() < 2) return 0;
-  const double mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-  if (mean == 0) return 0;
-  double sq = 0;
-  for (double x : v) sq += (x - mean) * (x - mean);
-  return std::sqrt(sq / static_cast<double>(v.size() - 1)) / mean;
-}
-
-double relative_spread(const std::vector<double>& v) {
-  if (v.size() < 2) return 0;
-  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-  const double m = median_of(v);
-  return m == 0 ? 0 : (*hi - *lo) / m;
 }
 
 bool keep_raw(size_t raw_size, size_t compressed_size, double min_saving) {

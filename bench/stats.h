@@ -1,30 +1,20 @@
 #pragma once
-// Small statistics used by the cell runner: nearest-rank percentiles, stall counts,
-// median / spread over repetitions, the keep-raw rule and the dictionary train/test split.
+// What the cell runner derives from its measurements: latency summaries and stall counts,
+// the keep-raw rule and the dictionary train/test split. Generic statistics: util/stats.h.
 #include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "report/results.h"
+#include "util/stats.h"
 
 namespace kvz {
-
-// Nearest-rank percentile (p in [0,1]): the smallest value with at least p*n values at or
-// below it. Reorders `values` (nth_element). 0 for an empty input.
-uint64_t percentile_nearest_rank(std::span<uint64_t> values, double p);
 
 // Latency summary of per-call tick counts (reordered in place), converted with ns_per_tick.
 // `stall_thresholds_ns`: each threshold counts calls at or above it.
 LatencyStats summarize_latency(std::span<uint64_t> ticks, double ns_per_tick,
                                const std::vector<uint64_t>& stall_thresholds_ns);
-
-double median_of(std::vector<double> v);  // 0 for empty
-double best(const std::vector<double>& v);
-// Coefficient of variation (sample stddev / mean), 0 when fewer than two values.
-double coefficient_of_variation(const std::vector<double>& v);
-// (max - min) / median, the spread shown beside a median.
-double relative_spread(const std::vector<double>& v);
 
 // LevelDB/RocksDB keep-raw rule: a block is stored compressed only when it saves at least
 // `min_saving` of its size (compressed < raw - floor(raw * min_saving)); 0.125 is raw/8.

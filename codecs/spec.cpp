@@ -8,34 +8,12 @@
 #include <fmt/format.h>
 #include <string_view>
 
+#include "util/text.h"
+
 namespace kvz {
 namespace {
 
 constexpr size_t kMaxLevelsPerRange = 1000;  // lz4:1..65537 is a typo, not a plan
-
-std::vector<std::string_view> split(std::string_view s, std::string_view seps) {
-  std::vector<std::string_view> parts;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i == s.size() || seps.find(s[i]) != std::string_view::npos) {
-      parts.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  }
-  return parts;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool parse_int(std::string_view s, int& out) {
-  if (s.empty()) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size();
-}
 
 // lzbench's compressor names that differ from ours; `level` < 0: none implied.
 struct LzbenchName {
@@ -259,35 +237,6 @@ std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRe
   SpecParser parser(registry, error);
   if (!parser.parse(spec)) return {};
   return parser.take();
-}
-
-bool parse_byte_size(const std::string& text, size_t& out) {
-  std::string_view s = trim(text);
-  size_t digits = 0;
-  while (digits < s.size() && std::isdigit(static_cast<unsigned char>(s[digits]))) ++digits;
-  if (digits == 0) return false;
-  uint64_t value = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + digits, value);
-  if (ec != std::errc() || p != s.data() + digits) return false;
-  std::string suffix;
-  for (char c : s.substr(digits)) suffix += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  uint64_t mul = 0;
-  if (suffix.empty() || suffix == "b") mul = 1;
-  else if (suffix == "k" || suffix == "kb" || suffix == "kib") mul = 1ull << 10;
-  else if (suffix == "m" || suffix == "mb" || suffix == "mib") mul = 1ull << 20;
-  else if (suffix == "g" || suffix == "gb" || suffix == "gib") mul = 1ull << 30;
-  else return false;
-  uint64_t bytes = 0;
-  if (value == 0 || __builtin_mul_overflow(value, mul, &bytes) || bytes > SIZE_MAX) return false;
-  out = static_cast<size_t>(bytes);
-  return true;
-}
-
-std::string format_byte_size(size_t n) {
-  if (n != 0 && n % (1ull << 30) == 0) return fmt::format("{}G", n >> 30);
-  if (n != 0 && n % (1ull << 20) == 0) return fmt::format("{}M", n >> 20);
-  if (n != 0 && n % (1ull << 10) == 0) return fmt::format("{}K", n >> 10);
-  return std::to_string(n);
 }
 
 }  // namespace kvz

@@ -9,6 +9,7 @@
 
 #include "codecs/codec.h"
 #include "codecs/registry.h"
+#include "util/bytes.h"
 
 namespace kvz {
 
@@ -22,11 +23,5 @@ struct CodecChoice {
 // valid range or the known codecs.
 std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRegistry& registry,
                                           std::string& error);
-
-// Parse a byte size: "4096", "4K", "4KiB", "64KiB", "1M", "16k". Returns false on error
-// (0, negative, non-numeric, overflow). Bounds are checked by the caller.
-bool parse_byte_size(const std::string& text, size_t& out);
-// Format a byte size the way the CLI accepts it back: 4096 -> "4K", 1000 -> "1000".
-std::string format_byte_size(size_t n);
 
 }  // namespace kvz

@@ -1,4 +1,5 @@
 #include "report/analysis.h"
+#include "util/bytes.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -7,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "report/stats.h"
+#include "util/stats.h"
 
 namespace kvz {
 
@@ -27,16 +28,10 @@ const CellResult* memcpy_reference(const RunResults& r, const CellResult& c) {
   return any;
 }
 
-std::string size_label(uint64_t n) {
-  if (n >= (1u << 20) && n % (1u << 20) == 0) return std::to_string(n >> 20) + "M";
-  if (n >= 1024 && n % 1024 == 0) return std::to_string(n >> 10) + "K";
-  return std::to_string(n);
-}
-
 std::string codec_label(const CellKey& k) {
   if (k.codec == "memcpy") return "memcpy";
   std::string p = k.params.empty() ? std::to_string(k.level) : k.params;
-  if (k.dict_size && p.find("dict=") == std::string::npos) p += ":dict=" + size_label(k.dict_size);
+  if (k.dict_size && p.find("dict=") == std::string::npos) p += ":dict=" + format_byte_size(k.dict_size);
   return k.codec + " " + p;
 }
 
@@ -48,7 +43,7 @@ uint64_t total_stalls(const LatencyStats& l) {
 namespace {
 
 std::string group_name(const CellKey& k) {
-  std::string g = (k.layout.empty() ? std::string("raw") : k.layout) + " " + size_label(k.block_size) + " " +
+  std::string g = (k.layout.empty() ? std::string("raw") : k.layout) + " " + format_byte_size(k.block_size) + " " +
                   k.cache + " T" + std::to_string(k.threads);
   if (!k.profile.empty()) g = k.profile + ": " + g;
   return g;

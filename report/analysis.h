@@ -15,7 +15,6 @@ bool is_reference(const CellResult& c);  // the memcpy row
 const CellResult* memcpy_reference(const RunResults& r, const CellResult& c);
 // Codec label used as chart series and table key: "zstd 3", "zstd 3:dict=16K", "lz4 1".
 std::string codec_label(const CellKey& k);
-std::string size_label(uint64_t bytes);  // 4096 -> "4K"
 uint64_t total_stalls(const LatencyStats& l);
 
 // --- Recommendations ------------------------------------------------------------------

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "report/stats.h"
+#include "util/stats.h"
 #include "report/writers.h"
 
 namespace kvz {

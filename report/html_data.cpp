@@ -1,4 +1,5 @@
 #include "report/html_data.h"
+#include "util/bytes.h"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "report/stats.h"
+#include "util/stats.h"
 
 namespace kvz {
 
@@ -36,7 +37,7 @@ std::string block_set(const CellKey& k, size_t run) {
 std::string tip(const Ref& r) {
   const auto& k = r.cell->key;
   return fmt::format("{} | block {} | dict {} | {} {} {} | ratio {:.3f}, compress {:.1f} MB/s, decompress {:.1f} MB/s",
-                     codec_label(k), size_label(k.block_size), k.dict_size ? size_label(k.dict_size) : "none",
+                     codec_label(k), format_byte_size(k.block_size), k.dict_size ? format_byte_size(k.dict_size) : "none",
                      k.source, k.layout, k.cache, r.cell->ratio(), r.cell->compress_median(),
                      r.cell->decompress_median());
 }
@@ -88,7 +89,7 @@ json saving_chart(const std::vector<Ref>& cells) {
       if (!io.first) continue;
       const double saving = 100.0 * (1.0 - static_cast<double>(io.second) / static_cast<double>(io.first));
       pts.push_back({{"x", bs}, {"y", saving},
-                     {"tip", fmt::format("{} | block {} | saving {:.2f} % (over all sources)", label, size_label(bs), saving)}});
+                     {"tip", fmt::format("{} | block {} | saving {:.2f} % (over all sources)", label, format_byte_size(bs), saving)}});
     }
     chart["series"].push_back({{"name", label}, {"points", pts}});
   }
@@ -132,8 +133,8 @@ json dict_chart(const std::vector<Ref>& cells) {
     // One series per codec and source: a line joins block sizes of the same data only.
     series[codec_label(k) + " · " + k.source].push_back(
         {{"x", k.block_size}, {"y", *r.cell->dict_gain},
-         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", codec_label(k), size_label(k.block_size),
-                             size_label(r.cell->dict_bytes), k.source, *r.cell->dict_gain)}});
+         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", codec_label(k), format_byte_size(k.block_size),
+                             format_byte_size(r.cell->dict_bytes), k.source, *r.cell->dict_gain)}});
   }
   chart["series"] = json::array();
   for (auto& [name, pts] : series) chart["series"].push_back({{"name", name}, {"points", pts}});
@@ -159,7 +160,7 @@ json io_chart(const std::vector<RunResults>& runs, const std::vector<Device>& de
       series[row.device].push_back(
           {{"x", it->second}, {"y", row.speedup},
            {"tip", fmt::format("{} | block {} | {}: {:.1f} us vs raw {:.1f} us ({:.2f}x)", row.label,
-                               size_label(row.block_size), row.device, row.effective_us, row.raw_us, row.speedup)}});
+                               format_byte_size(row.block_size), row.device, row.effective_us, row.raw_us, row.speedup)}});
     }
   }
   chart["series"] = json::array();
@@ -179,7 +180,7 @@ json meta_json(const RunMeta& m) {
           {"cpu", m.cpu_model},
           {"cpu flags", m.cpu_flags},
           {"cores", m.cores},
-          {"last-level cache", size_label(m.llc_bytes)},
+          {"last-level cache", format_byte_size(m.llc_bytes)},
           {"timer", fmt::format("{} ({:.3f} GHz), overhead {:.1f} ns per timestamp pair", m.timer, m.tsc_ghz, m.timer_overhead_ns)},
           {"started", m.started_at},
           {"host", m.hostname},
@@ -277,7 +278,7 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
       recs.push_back({{"group", (runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "") + g.group}, {"picks", picks}});
     }
     for (const auto& row : io_model(runs[i], opt.devices))
-      io.push_back({{"cell", row.label + " " + size_label(row.block_size) + " " + row.cell_id},
+      io.push_back({{"cell", row.label + " " + format_byte_size(row.block_size) + " " + row.cell_id},
                     {"device", row.device},
                     {"raw_us", row.raw_us},
                     {"effective_us", row.effective_us},

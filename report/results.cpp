@@ -1,5 +1,6 @@
 // Result model helpers and the JSON file (kvzbench part + Google Benchmark rows).
 #include "report/results.h"
+#include "util/bytes.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/analysis.h"
-#include "report/stats.h"
+#include "util/stats.h"
 
 namespace kvz {
 
@@ -276,10 +277,10 @@ std::string CellKey::id() const {
   std::string s = source;
   if (!record_mode.empty() && record_mode != "dataset" && record_mode != source) s += ":" + record_mode;
   s += "/" + (layout.empty() ? std::string("raw") : layout);
-  s += "/" + size_label(block_size);
+  s += "/" + format_byte_size(block_size);
   s += "/" + codec;
   std::string p = params.empty() ? std::to_string(level) : params;
-  if (dict_size && p.find("dict=") == std::string::npos) p += ":dict=" + size_label(dict_size);
+  if (dict_size && p.find("dict=") == std::string::npos) p += ":dict=" + format_byte_size(dict_size);
   s += "/" + p;
   s += "/" + cache + "/T" + std::to_string(threads);
   if (!profile.empty()) s += "/" + profile;

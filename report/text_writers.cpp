@@ -5,7 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "report/stats.h"
+#include "util/stats.h"
+#include "util/bytes.h"
 #include "report/writers.h"
 
 namespace kvz {
@@ -125,7 +126,7 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
     if (c.status != CellStatus::Ok) continue;
     const double worst = std::max(c.compress_latency.max_ns, c.decompress_latency.max_ns) / 1e3;
     o << fmt::format("| {} | {} | {} | {} | {:.3f} | {:.3f} | {:.1f} | {:.1f} | {:.1f} | {:.1f} | {} |\n", c.key.source,
-                     c.key.layout, size_label(c.key.block_size), codec_label(c.key), c.ratio(), c.stored_ratio(),
+                     c.key.layout, format_byte_size(c.key.block_size), codec_label(c.key), c.ratio(), c.stored_ratio(),
                      c.compress_median(), c.decompress_median(), c.decompress_latency.p999_ns / 1e3, worst,
                      total_stalls(c.compress_latency) + total_stalls(c.decompress_latency));
   }

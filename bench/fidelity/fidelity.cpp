@@ -55,7 +55,7 @@ Speed bare_mbps(PassFn pass, uint64_t bytes_per_pass, double seconds, int reps) 
     wall.push_back(bytes / (t1 - t0) / 1e6);
     cpu.push_back(bytes / (kvz::process_cpu_seconds() - c0) / 1e6);
   }
-  return {kvz::median_of(wall), kvz::median_of(cpu)};
+  return {kvz::median(wall), kvz::median(cpu)};
 }
 
 }  // namespace
@@ -182,8 +182,8 @@ int main(int argc, char** argv) {
       const double c_bare = (c_before.wall + c_after.wall) / 2, d_bare = (d_before.wall + d_after.wall) / 2;
       const double c_bare_cpu = (c_before.cpu + c_after.cpu) / 2, d_bare_cpu = (d_before.cpu + d_after.cpu) / 2;
       const double cr = h.compress_median() / c_bare, dr = h.decompress_median() / d_bare;
-      const double crc = kvz::median_of(h.compress_cpu_mbps) / c_bare_cpu;
-      const double drc = kvz::median_of(h.decompress_cpu_mbps) / d_bare_cpu;
+      const double crc = kvz::median(h.compress_cpu_mbps) / c_bare_cpu;
+      const double drc = kvz::median(h.decompress_cpu_mbps) / d_bare_cpu;
       all_ok &= cr >= 0.97 && dr >= 0.97;
       fmt::print("{:<8} {:>6} {:>12.1f} {:>12.1f} {:>7.3f} {:>12.1f} {:>12.1f} {:>7.3f} {:>9.3f} {:>9.3f}\n", spec,
                  kvz::format_byte_size(bs), h.compress_median(), c_bare, cr, h.decompress_median(), d_bare, dr, crc,

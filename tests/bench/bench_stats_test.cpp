@@ -19,26 +19,6 @@ std::vector<uint64_t> shuffled_1_to(uint64_t n, uint64_t seed) {
   return v;
 }
 
-TEST(Percentile, NearestRankOnOneToThousand) {
-  auto v = shuffled_1_to(1000, 7);
-  EXPECT_EQ(percentile_nearest_rank(v, 0.50), 500u);
-  EXPECT_EQ(percentile_nearest_rank(v, 0.90), 900u);
-  EXPECT_EQ(percentile_nearest_rank(v, 0.99), 990u);
-  EXPECT_EQ(percentile_nearest_rank(v, 0.999), 999u);
-  EXPECT_EQ(percentile_nearest_rank(v, 1.0), 1000u);
-  EXPECT_EQ(percentile_nearest_rank(v, 0.0), 1u);
-}
-
-TEST(Percentile, SmallSamplesRoundUp) {
-  std::vector<uint64_t> v{30, 10, 20};
-  EXPECT_EQ(percentile_nearest_rank(v, 0.5), 20u);   // rank ceil(1.5) = 2
-  EXPECT_EQ(percentile_nearest_rank(v, 0.99), 30u);  // rank 3
-  std::vector<uint64_t> one{42};
-  EXPECT_EQ(percentile_nearest_rank(one, 0.999), 42u);
-  std::vector<uint64_t> none;
-  EXPECT_EQ(percentile_nearest_rank(none, 0.5), 0u);
-}
-
 TEST(Latency, SummaryConvertsTicksAndFindsWorst) {
   auto v = shuffled_1_to(2000, 3);
   const LatencyStats s = summarize_latency(v, 0.5, {});
@@ -67,16 +47,6 @@ TEST(Latency, NoCallsGivesZeroCountsForEveryThreshold) {
   const LatencyStats s = summarize_latency(none, 1.0, {500'000});
   EXPECT_EQ(s.calls, 0u);
   EXPECT_EQ(s.stalls.at(500'000), 0u);
-}
-
-TEST(Repetitions, MedianBestSpreadCv) {
-  EXPECT_DOUBLE_EQ(median_of({3, 1, 2}), 2.0);
-  EXPECT_DOUBLE_EQ(median_of({4, 1, 3, 2}), 2.5);
-  EXPECT_DOUBLE_EQ(median_of({}), 0.0);
-  EXPECT_DOUBLE_EQ(best({1, 5, 3}), 5.0);
-  EXPECT_DOUBLE_EQ(relative_spread({90, 100, 110}), 0.2);
-  EXPECT_NEAR(coefficient_of_variation({90, 100, 110}), 0.1, 1e-12);
-  EXPECT_DOUBLE_EQ(coefficient_of_variation({5}), 0.0);
 }
 
 TEST(KeepRaw, MatchesLevelDbRuleAtOneEighth) {

@@ -1,6 +1,6 @@
 // `kvzbench report`, `check`, `merge`: file in, file (or verdict) out. Usage and input errors
 // print one line and exit 2.
-#include "report/report_cli.h"
+#include "commands/report.h"
 
 #include <cstdio>
 #include <iostream>

@@ -1,4 +1,4 @@
-#include "report/stats.h"
+#include "util/stats.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,12 +10,22 @@ double quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0.0;
   std::sort(v.begin(), v.end());
   const double pos = std::clamp(q, 0.0, 1.0) * static_cast<double>(v.size() - 1);
-  const size_t lo = static_cast<size_t>(std::floor(pos));
+  const auto lo = static_cast<size_t>(std::floor(pos));
   const size_t hi = std::min(lo + 1, v.size() - 1);
   return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
 }
 
 double median(std::vector<double> v) { return quantile(std::move(v), 0.5); }
+
+uint64_t percentile_nearest_rank(std::span<uint64_t> values, double p) {
+  if (values.empty()) return 0;
+  const double n = static_cast<double>(values.size());
+  size_t rank = static_cast<size_t>(std::ceil(std::clamp(p, 0.0, 1.0) * n));
+  rank = std::clamp<size_t>(rank, 1, values.size());
+  auto nth = values.begin() + static_cast<std::ptrdiff_t>(rank - 1);
+  std::nth_element(values.begin(), nth, values.end());
+  return *nth;
+}
 
 double mean(const std::vector<double>& v) {
   if (v.empty()) return 0.0;
@@ -40,6 +50,20 @@ double geomean(const std::vector<double>& v) {
     }
   }
   return n ? std::exp(log_sum / static_cast<double>(n)) : 0.0;
+}
+
+double max_of(const std::vector<double>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
+
+double coefficient_of_variation(const std::vector<double>& v) {
+  const double m = mean(v);
+  return v.size() < 2 || m == 0 ? 0 : stddev(v) / m;
+}
+
+double relative_spread(const std::vector<double>& v) {
+  if (v.size() < 2) return 0;
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  const double m = median(v);
+  return m == 0 ? 0 : (*hi - *lo) / m;
 }
 
 namespace {

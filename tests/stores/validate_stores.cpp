@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/store_profile.h"
+#include "stores/store_profile.h"
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 #include "codecs/dictionary.h"

@@ -1,5 +1,5 @@
 // `kvzbench list [--json]`: the codec table, straight from the registry.
-#include "codecs/list_cli.h"
+#include "commands/list.h"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>

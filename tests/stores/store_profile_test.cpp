@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bench/store_profile.h"
+#include "stores/store_profile.h"
 #include "blockgen/layouts.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"

@@ -1,7 +1,7 @@
 // The store profile table and `NAME:key=value` option parsing. The framing and keep-raw
 // rules themselves live in store_profile_rules.cpp; every figure and its source is in
-// bench/README.store-profiles.md.
-#include "bench/store_profile.h"
+// stores/README.md.
+#include "stores/store_profile.h"
 
 #include <cerrno>
 #include <cmath>

@@ -1,10 +1,53 @@
+// The shared statistics: medians, both percentile kinds, spreads, Mann-Whitney U.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <random>
 
-#include "report/stats.h"
+#include "util/stats.h"
 
 namespace kvz {
+namespace {
+
+std::vector<uint64_t> shuffled_1_to(uint64_t n, uint64_t seed) {
+  std::vector<uint64_t> v(n);
+  std::iota(v.begin(), v.end(), uint64_t{1});
+  std::shuffle(v.begin(), v.end(), std::mt19937_64(seed));
+  return v;
+}
+
+TEST(Percentile, NearestRankOnOneToThousand) {
+  auto v = shuffled_1_to(1000, 7);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.50), 500u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.90), 900u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.99), 990u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.999), 999u);
+  EXPECT_EQ(percentile_nearest_rank(v, 1.0), 1000u);
+  EXPECT_EQ(percentile_nearest_rank(v, 0.0), 1u);
+}
+
+TEST(Percentile, SmallSamplesRoundUp) {
+  std::vector<uint64_t> v{30, 10, 20};
+  EXPECT_EQ(percentile_nearest_rank(v, 0.5), 20u);   // rank ceil(1.5) = 2
+  EXPECT_EQ(percentile_nearest_rank(v, 0.99), 30u);  // rank 3
+  std::vector<uint64_t> one{42};
+  EXPECT_EQ(percentile_nearest_rank(one, 0.999), 42u);
+  std::vector<uint64_t> none;
+  EXPECT_EQ(percentile_nearest_rank(none, 0.5), 0u);
+}
+
+TEST(Repetitions, MedianBestSpreadCv) {
+  EXPECT_DOUBLE_EQ(median({3, 1, 2}), 2.0);
+  EXPECT_DOUBLE_EQ(median({4, 1, 3, 2}), 2.5);
+  EXPECT_DOUBLE_EQ(median({}), 0.0);
+  EXPECT_DOUBLE_EQ(max_of({1, 5, 3}), 5.0);
+  EXPECT_DOUBLE_EQ(relative_spread({90, 100, 110}), 0.2);
+  EXPECT_NEAR(coefficient_of_variation({90, 100, 110}), 0.1, 1e-12);
+  EXPECT_DOUBLE_EQ(coefficient_of_variation({5}), 0.0);
+}
+
 
 TEST(Stats, MedianAndQuantile) {
   EXPECT_DOUBLE_EQ(median({3, 1, 2}), 2);
@@ -73,4 +116,5 @@ TEST(MannWhitney, LargeSamplesUseNormalApproximation) {
   EXPECT_NEAR(r.p, 0.5 * std::erfc(-z / std::sqrt(2.0)), 1e-12);
 }
 
+}  // namespace
 }  // namespace kvz

@@ -6,7 +6,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "bench/store_profile.h"
+#include "stores/store_profile.h"
 
 namespace kvz {
 namespace {

@@ -1,5 +1,5 @@
 // `kvzbench run`: options -> block sets -> matrix -> engine -> table and result files.
-#include "bench/run_cli.h"
+#include "commands/run.h"
 
 #include <sched.h>
 #include <unistd.h>
@@ -16,9 +16,9 @@
 #include "bench/console_table.h"
 #include "bench/interrupt.h"
 #include "bench/matrix.h"
-#include "bench/run_options.h"
+#include "commands/run_options.h"
 #include "bench/stats.h"
-#include "bench/store_profile.h"
+#include "stores/store_profile.h"
 #include "bench/sysinfo.h"
 #include "bench/timer.h"
 #include "blockgen/corpus.h"
@@ -29,6 +29,7 @@
 #include "kvz_build_info.h"
 #include "report/analysis.h"
 #include "report/writers.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -99,19 +100,6 @@ struct Plan {
   EngineOptions engine;
 };
 
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= s.size()) {
-    const auto comma = s.find(',', start);
-    const std::string item = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (!item.empty()) out.push_back(item);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return out;
-}
-
 bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
   p.sweep = find_sweep_profile(a.profile);
   if (!p.sweep) {
@@ -148,7 +136,7 @@ bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
   // Named sources are sliced as given (raw, as lzbench does) unless -l says otherwise; the
   // sweeps' own sources get the sweep's layouts.
   const bool sources_named = !a.files.empty() || !a.datasets.empty();
-  p.layouts = a.layouts_given ? split_commas(a.layouts)
+  p.layouts = a.layouts_given ? split_list(a.layouts)
               : p.store      ? std::vector<std::string>{p.store->layout}
               : sources_named ? std::vector<std::string>{"raw"}
                               : sw.layouts;
@@ -171,7 +159,7 @@ bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
     p.dict_sizes = sw.dict_sizes;
     p.dict_codecs = sw.dict_codecs;
   }
-  p.datasets = split_commas(a.datasets);
+  p.datasets = split_list(a.datasets);
   for (const auto& d : p.datasets) {
     if (!is_valid_dataset(d)) {
       std::string names;

@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "bench/interrupt.h"
-#include "bench/run_options.h"
+#include "commands/run_options.h"
 
 namespace kvz {
 namespace {

@@ -5,10 +5,10 @@
 #include <exception>
 #include <string>
 
-#include "bench/run_cli.h"
-#include "blockgen/blocks_cli.h"
-#include "codecs/list_cli.h"
-#include "report/report_cli.h"
+#include "commands/run.h"
+#include "commands/blocks.h"
+#include "commands/list.h"
+#include "commands/report.h"
 
 namespace {
 

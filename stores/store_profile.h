@@ -5,7 +5,7 @@
 //
 // A profile name may carry options after a colon, e.g. `cassandra:min_compress_ratio=1.1`,
 // `rocksdb:max_compressed_bytes_per_kb=896`; `store_profile_options()` lists them.
-// Rules, sources and validation figures: bench/README.store-profiles.md.
+// Rules, sources and validation figures: stores/README.md.
 #include <cstddef>
 #include <cstdint>
 #include <span>

@@ -3,8 +3,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "fixture.h"
-#include "report/report_cli.h"
+#include "tests/report/fixture.h"
+#include "commands/report.h"
 #include "report/writers.h"
 
 namespace kvz {

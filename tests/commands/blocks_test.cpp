@@ -3,8 +3,8 @@
 
 #include <filesystem>
 
-#include "block_parsers.h"
-#include "blockgen/blocks_cli.h"
+#include "tests/blockgen/block_parsers.h"
+#include "commands/blocks.h"
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 
@@ -67,19 +67,6 @@ TEST(BlocksCli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(run({"--stats", "--compression-ratio", "0", "-d", "dbbench"}), 2);
   EXPECT_EQ(run({"--stats", std::string(std::getenv("KVZ_CORPORA") ? std::getenv("KVZ_CORPORA") : "/")}), 2);
   EXPECT_EQ(run({"--stats", "-l", "leveldb", test::corpus_path("brotli/random_org_10k.bin")}), 2);  // bytes, no records
-}
-
-TEST(BlocksCli, ParsesByteSizes) {
-  size_t v = 0;
-  EXPECT_TRUE(parse_size_option("4K", v));
-  EXPECT_EQ(v, 4096u);
-  EXPECT_TRUE(parse_size_option("1MiB", v));
-  EXPECT_EQ(v, 1u << 20);
-  EXPECT_TRUE(parse_size_option("1500", v));
-  EXPECT_EQ(v, 1500u);
-  EXPECT_FALSE(parse_size_option("K", v));
-  EXPECT_FALSE(parse_size_option("4X", v));
-  EXPECT_FALSE(parse_size_option("99999999999999999999999", v));
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // `kvzbench blocks`: build blocks from corpora or datasets, print their statistics or
 // export them one file per block (README: "Export and inspect").
-#include "blockgen/blocks_cli.h"
+#include "commands/blocks.h"
 
 #include <fmt/format.h>
 
@@ -15,39 +15,13 @@
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
+#include "util/bytes.h"
 
 namespace kvz {
 
 namespace fs = std::filesystem;
 
-bool parse_size_option(const std::string& text, size_t& bytes) {
-  size_t i = 0;
-  unsigned long long v = 0;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
-    if (v > (~0ull) / 10) return false;
-    v = v * 10 + static_cast<unsigned>(text[i++] - '0');
-  }
-  if (i == 0) return false;
-  std::string unit = text.substr(i);
-  std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return std::tolower(c); });
-  int shift = 0;
-  if (unit.empty() || unit == "b") shift = 0;
-  else if (unit == "k" || unit == "kb" || unit == "kib") shift = 10;
-  else if (unit == "m" || unit == "mb" || unit == "mib") shift = 20;
-  else if (unit == "g" || unit == "gb" || unit == "gib") shift = 30;
-  else return false;
-  if (shift && v > ((~0ull) >> shift)) return false;
-  bytes = static_cast<size_t>(v << shift);
-  return true;
-}
-
 namespace {
-
-std::string human(size_t n) {
-  if (n >= (1u << 20) && n % (1u << 20) == 0) return fmt::format("{}M", n >> 20);
-  if (n >= 1024 && n % 1024 == 0) return fmt::format("{}K", n >> 10);
-  return std::to_string(n);
-}
 
 constexpr size_t kMaxDatasetBytes = size_t{1} << 30;
 
@@ -74,7 +48,7 @@ int usage_error(const std::string& msg) {
 
 void print_stats(const BlockSet& b) {
   const size_t n = b.count();
-  const std::string size = b.layout == "values:single" ? "one block per value" : "block size " + human(b.block_size);
+  const std::string size = b.layout == "values:single" ? "one block per value" : "block size " + format_byte_size(b.block_size);
   fmt::print("layout {}, {}: {} blocks, {} bytes\n", b.layout, size, n, b.total_bytes());
   if (n == 0) {
     fmt::print("  (no blocks: no input)\n");
@@ -177,7 +151,7 @@ int blocks_main(int argc, char** argv) {
   std::vector<size_t> sizes;
   for (const auto& s : o.sizes) {
     size_t v = 0;
-    if (!parse_size_option(s, v)) return usage_error("bad block size '" + s + "' (e.g. 4096, 4K, 1M)");
+    if (!parse_byte_size(s, v)) return usage_error("bad block size '" + s + "' (e.g. 4096, 4K, 1M)");
     if (v < kMinBlockSize || v > kMaxBlockSize) return usage_error("block size " + s + " out of range 1K..1M");
     sizes.push_back(v);
   }
@@ -185,8 +159,8 @@ int blocks_main(int argc, char** argv) {
   if (o.layout == "values:single") sizes.resize(1, 4096);
   if (sizes.empty()) sizes = kDefaultBlockSizes;
   size_t max_bytes = 0, dataset_bytes = 0;
-  if (!parse_size_option(o.max_bytes, max_bytes) || max_bytes == 0) return usage_error("bad --max-bytes '" + o.max_bytes + "'");
-  if (!o.dataset_bytes.empty() && (!parse_size_option(o.dataset_bytes, dataset_bytes) || dataset_bytes == 0))
+  if (!parse_byte_size(o.max_bytes, max_bytes) || max_bytes == 0) return usage_error("bad --max-bytes '" + o.max_bytes + "'");
+  if (!o.dataset_bytes.empty() && (!parse_byte_size(o.dataset_bytes, dataset_bytes) || dataset_bytes == 0))
     return usage_error("bad --dataset-bytes '" + o.dataset_bytes + "'");
   {
     const char* end = o.seed_text.data() + o.seed_text.size();

@@ -1,25 +1,16 @@
-#include "bench/run_options.h"
+#include "commands/run_options.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 
 #include "codecs/spec.h"
+#include "util/text.h"
 
 namespace kvz {
 
 namespace {
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> parts;
-  std::stringstream ss(text);
-  std::string item;
-  while (std::getline(ss, item, ',')) parts.push_back(item);
-  if (!text.empty() && text.back() == ',') parts.push_back("");
-  return parts;
-}
 
 // The levels stores actually ship (RocksDB/Cassandra/Scylla defaults and their usual
 // alternatives), one row per codec family: what the default run calls "standard levels".
@@ -55,7 +46,8 @@ const SweepProfile* find_sweep_profile(const std::string& name) {
 
 bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error) {
   out.clear();
-  for (const std::string& item : split_list(text)) {
+  for (std::string_view piece : split(text, ",")) {
+    const std::string item(piece);
     size_t n = 0;
     if (!parse_byte_size(item, n)) {
       error = fmt::format("invalid block size '{}': expected a positive size like 4096, 4K or 64KiB", item);
@@ -76,7 +68,8 @@ bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::s
 
 bool parse_stall_thresholds(const std::string& text, std::vector<uint64_t>& out_ns, std::string& error) {
   out_ns.clear();
-  for (const std::string& item : split_list(text)) {
+  for (std::string_view piece : split(text, ",")) {
+    const std::string item(piece);
     char* end = nullptr;
     const double ms = std::strtod(item.c_str(), &end);
     if (item.empty() || end != item.c_str() + item.size() || !std::isfinite(ms) || ms <= 0 || ms > 60000) {
@@ -114,7 +107,8 @@ bool parse_shard(const std::string& text, int& index, int& count, std::string& e
 
 bool parse_cpu_list(const std::string& text, std::vector<int>& out, std::string& error) {
   out.clear();
-  for (const std::string& item : split_list(text)) {
+  for (std::string_view piece : split(text, ",")) {
+    const std::string item(piece);
     char* end = nullptr;
     const long cpu = std::strtol(item.c_str(), &end, 10);
     if (item.empty() || *end || cpu < 0 || cpu > 4095) {
