@@ -151,7 +151,9 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
     res.input_bytes += raw;
     res.compressed_bytes += comp;
     if (cell.group->store) {
-      const StoredBlock sb = store_block(*cell.group->store, cell.codec->info().name, raw, comp);
+      const StoredBlock sb = store_block(*cell.group->store,
+                                         {cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference},
+                                         raw, comp);
       res.stored_bytes += sb.bytes;
       res.blocks_kept_raw += sb.kept_raw;
     } else {

@@ -160,9 +160,9 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
   m.groups = std::move(groups);
   const Codec* memcpy_codec = nullptr;
   for (const auto& c : registry.codecs())
-    if (c->info().name == "memcpy") memcpy_codec = c.get();
+    if (c->info().is_reference) memcpy_codec = c.get();
   const bool has_memcpy = std::any_of(choices.begin(), choices.end(),
-                                      [](const CodecChoice& c) { return c.codec->info().name == "memcpy"; });
+                                      [](const CodecChoice& c) { return c.codec->info().is_reference; });
   for (size_t g = 0; g < m.groups.size(); ++g) {
     if (memcpy_codec && !has_memcpy) m.cells.push_back({g, memcpy_codec, CodecParams{}});
     for (const auto& c : choices) m.cells.push_back({g, c.codec, c.params});
@@ -170,7 +170,7 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
   // memcpy first within each group (stable for the rest).
   std::stable_sort(m.cells.begin(), m.cells.end(), [](const MatrixCell& a, const MatrixCell& b) {
     if (a.group != b.group) return a.group < b.group;
-    return (a.codec->info().name == "memcpy") > (b.codec->info().name == "memcpy");
+    return a.codec->info().is_reference > b.codec->info().is_reference;
   });
   return m;
 }
@@ -212,7 +212,7 @@ EngineOutcome run_matrix(const Matrix& matrix, const CodecRegistry& registry, co
       const MatrixCell& mc = matrix.cells[ci];
       if (mc.group != gi) continue;
       const bool owned = ci % shards == static_cast<size_t>(opt.shard_index);
-      const bool is_memcpy = mc.codec->info().name == "memcpy";
+      const bool is_memcpy = mc.codec->info().is_reference;
       if (!owned && !is_memcpy) continue;  // memcpy always runs: the relative speeds need it
       group_has_owned |= owned;
       auto cell = std::make_unique<CellState>();
@@ -221,6 +221,7 @@ EngineOutcome run_matrix(const Matrix& matrix, const CodecRegistry& registry, co
       cell->params = mc.params;
       cell->owned = owned;
       cell->result.key = make_key(group, mc, opt);
+      cell->result.reference = mc.codec->info().is_reference;
       run.cells.push_back(std::move(cell));
     }
     if (!group_has_owned) continue;

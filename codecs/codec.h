@@ -48,6 +48,7 @@ struct CodecInfo {
   std::vector<int> fast_levels;      // what the `fast` alias sweeps (empty: not a fast codec)
   std::vector<int> ratio_levels;     // what the `ratio` alias sweeps (empty: not a ratio codec)
   bool supports_dict = false;
+  bool is_reference = false;         // the reference row (memcpy): speeds are reported relative to it
   bool needs_original_size = false;  // decoder must be told the exact original size
   bool safe_decoder = true;          // decoder is bounds-checked against corrupt input
   std::string level_label = "level"; // what the level number is ("acceleration", "variant", ...)

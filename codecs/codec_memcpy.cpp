@@ -37,6 +37,7 @@ class MemcpyCodec final : public Codec {
     info_.version = "unknown";
 #endif
     info_.has_levels = false;
+    info_.is_reference = true;
     info_.standard_levels = {0};
     info_.fast_levels = {0};
     info_.notes = "reference row: the speed ceiling of a copy, ratio 1";

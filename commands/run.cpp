@@ -13,7 +13,6 @@
 #include <set>
 
 #include "bench/cell.h"
-#include "bench/console_table.h"
 #include "bench/interrupt.h"
 #include "bench/matrix.h"
 #include "commands/run_options.h"
@@ -28,6 +27,7 @@
 #include "codecs/spec.h"
 #include "kvz_build_info.h"
 #include "report/analysis.h"
+#include "report/console.h"
 #include "report/writers.h"
 #include "util/text.h"
 
@@ -325,7 +325,8 @@ void fill_meta(RunMeta& m, const Plan& p, const RunArgs& a, const CodecRegistry&
   m.seed = a.seed;
   m.repetitions = p.engine.repetitions;
   m.profile = a.profile;
-  for (const auto& c : reg.codecs()) m.codec_versions.push_back({c->info().name, c->info().library, c->info().version});
+  for (const auto& c : reg.codecs())
+    m.codec_versions.push_back({c->info().name, c->info().library, c->info().version, c->info().has_levels});
   m.extra["cache"] = p.engine.cache;
   m.extra["threads"] = std::to_string(p.engine.threads);
   m.extra["seconds_per_cell"] = fmt::format("{}", p.engine.seconds_per_cell);
@@ -381,35 +382,6 @@ bool pin_cpus(const std::string& list, std::string& err) {
     return false;
   }
   return true;
-}
-
-// With a store profile: what that store would write, per codec (report's store table).
-void print_store_table(const RunResults& results) {
-  const auto rows = store_table(results);
-  if (rows.empty()) return;
-  std::cout << fmt::format("\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
-                           "{:<12} {:<22} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
-                           "profile", "codec", "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
-  for (const auto& r : rows)
-    std::cout << fmt::format("{:<12} {:<22} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
-                             r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
-                             r.worst_us);
-}
-
-// The summary under the table: report's recommendations per workload group, one line each.
-void print_recommendations(const RunResults& results) {
-  for (const auto& g : recommend(results, RecommendOptions{})) {
-    std::cout << fmt::format("\nrecommendations, {} (stored ratio, compress/decompress MB/s, worst call):\n", g.group);
-    for (const auto& pick : g.picks) {
-      if (!pick.choice) {
-        std::cout << fmt::format("  {:<16} none: {}\n", pick.workload, pick.rule);
-        continue;
-      }
-      const Candidate& c = *pick.choice;
-      std::cout << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, c.label,
-                               c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_us);
-    }
-  }
 }
 
 }  // namespace
@@ -475,13 +447,9 @@ int run_main(int argc, char** argv) {
   results.cells = std::move(outcome.cells);
   results.meta.interrupted = outcome.interrupted;
   results.meta.extra["wall_seconds"] = fmt::format("{:.1f}", elapsed);
-  std::set<std::string> levelless;
-  for (const auto& c : reg.codecs())
-    if (!c->info().has_levels) levelless.insert(c->info().name);
-  print_console_table(std::cout, results.cells, a.sort, plan.engine.repetitions, levelless);
-
-  print_store_table(results);
-  print_recommendations(results);
+  print_console_table(std::cout, results, a.sort);
+  print_store_table(std::cout, results);
+  print_recommendations(std::cout, results);
 
   std::vector<std::string> written;
   const bool wrote = write_outputs(a, results, written);

@@ -12,7 +12,7 @@
 
 namespace kvz {
 
-bool is_reference(const CellResult& c) { return c.key.codec == "memcpy"; }
+bool is_reference(const CellResult& c) { return c.reference; }
 
 const CellResult* memcpy_reference(const RunResults& r, const CellResult& c) {
   const CellResult* any = nullptr;

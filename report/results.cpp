@@ -68,6 +68,7 @@ json cell_to_json(const CellResult& c) {
   json j = {{"key", key_to_json(c.key)},
             {"status", to_string(c.status)},
             {"failure", c.failure},
+            {"reference", c.reference},
             {"blocks", c.blocks},
             {"input_bytes", c.input_bytes},
             {"compressed_bytes", c.compressed_bytes},
@@ -108,6 +109,8 @@ void cell_from_json(const json& j, CellResult& c) {
     throw std::runtime_error("unknown cell status '" + status + "'");
   }
   c.failure = j.value("failure", "");
+  // Files written before the flag existed named their one reference codec, memcpy.
+  c.reference = j.contains("reference") ? j.at("reference").get<bool>() : c.key.codec == "memcpy";
   c.blocks = j.value("blocks", uint64_t{0});
   c.input_bytes = j.value("input_bytes", uint64_t{0});
   c.compressed_bytes = j.value("compressed_bytes", uint64_t{0});
@@ -133,7 +136,8 @@ void cell_from_json(const json& j, CellResult& c) {
 json meta_to_json(const RunMeta& m) {
   json versions = json::array();
   for (const auto& v : m.codec_versions)
-    versions.push_back({{"codec", v.codec}, {"library", v.library}, {"version", v.version}});
+    versions.push_back(
+        {{"codec", v.codec}, {"library", v.library}, {"version", v.version}, {"has_levels", v.has_levels}});
   json corpora = json::array();
   for (const auto& c : m.corpora)
     corpora.push_back({{"name", c.name}, {"path", c.path}, {"bytes", c.bytes}, {"sha256", c.sha256}});
@@ -184,7 +188,8 @@ void meta_from_json(const json& j, RunMeta& m) {
   m.codec_versions.clear();
   if (j.contains("codec_versions")) {
     for (const auto& v : j.at("codec_versions"))
-      m.codec_versions.push_back({v.value("codec", ""), v.value("library", ""), v.value("version", "")});
+      m.codec_versions.push_back(
+          {v.value("codec", ""), v.value("library", ""), v.value("version", ""), v.value("has_levels", true)});
   }
   m.corpora.clear();
   if (j.contains("corpora")) {

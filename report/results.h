@@ -50,6 +50,7 @@ struct CellResult {
   CellKey key;
   CellStatus status = CellStatus::Ok;
   std::string failure;  // reason when Failed (e.g. "round trip mismatch at block 17, byte 4093")
+  bool reference = false;  // the run's reference row (memcpy): speeds are normalised to it
 
   uint64_t blocks = 0;
   uint64_t input_bytes = 0;       // uncompressed bytes of one pass over the measured blocks
@@ -85,6 +86,7 @@ struct CodecVersion {
   std::string codec;
   std::string library;
   std::string version;
+  bool has_levels = true;  // false: the level means nothing (memcpy, snappy) and is not shown
 };
 
 struct CorpusInfo {

@@ -60,6 +60,15 @@ struct StoredBlock {
 // Pure and allocation-free: safe to call per block after a timed pass.
 StoredBlock store_block(const StoreProfile& profile, const std::string& codec, size_t raw_size,
                         size_t compressed_size);
+// The codec a block went through, as a store sees it: framing may depend on the params
+// (RocksDB's LZ4 call, zlib's container) and the reference row is written uncompressed.
+struct BlockCodec {
+  std::string name;           // registry name, e.g. "zstd"
+  std::string params;         // CodecParams::label(), e.g. "1:stream", "6:zlib"
+  bool uncompressed = false;  // the reference row: the store writes the block as is
+};
+StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size,
+                        size_t compressed_size);
 
 // The dictionary training samples the store takes from one file's blocks, for a dictionary of
 // `dict_size` bytes. rocksdb (7.8 BlockBasedTableBuilder::EnterUnbuffered): every block is

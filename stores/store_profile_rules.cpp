@@ -190,4 +190,8 @@ StoredBlock store_block(const StoreProfile& p, const std::string& codec, size_t 
                                                    : stored_raw(raw_size, 0);
 }
 
+StoredBlock store_block(const StoreProfile& p, const BlockCodec& codec, size_t raw_size, size_t compressed_size) {
+  return store_block(p, codec.uncompressed ? std::string("memcpy") : codec.name, raw_size, compressed_size);
+}
+
 }  // namespace kvz

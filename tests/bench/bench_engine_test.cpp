@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "bench/cell.h"
-#include "bench/console_table.h"
+#include "report/console.h"
 #include "bench/interrupt.h"
 #include "bench/matrix.h"
 #include "bench/stats.h"
@@ -150,7 +150,11 @@ TEST(Engine, BrokenDecoderFailsItsCellWithBlockAndOffset) {
   EXPECT_EQ(find(o, "rle")->status, CellStatus::Ok);
 
   std::ostringstream table;
-  print_console_table(table, o.cells, "cspeed", 2, {"memcpy", "rle", "rle-broken", "rle-failing"});
+  RunResults run;
+  run.cells = o.cells;
+  run.meta.repetitions = 2;
+  for (const char* name : {"memcpy", "rle", "rle-broken", "rle-failing"}) run.meta.codec_versions.push_back({name, "", "", false});
+  print_console_table(table, run, "cspeed");
   EXPECT_NE(table.str().find("rle-broken             FAILED: round trip mismatch"), std::string::npos) << table.str();
 }
 

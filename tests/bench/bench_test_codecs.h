@@ -109,6 +109,7 @@ class CopyCodec : public Codec {
     info_.name = "memcpy";
     info_.library = "libc";
     info_.has_levels = false;
+    info_.is_reference = true;
   }
   const CodecInfo& info() const override { return info_; }
   Expected<std::unique_ptr<Session>> open(const CodecParams&, std::shared_ptr<const PreparedDict>) const override {

@@ -1,4 +1,4 @@
-#include "bench/console_table.h"
+#include "report/console.h"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include <map>
 #include <tuple>
 
-#include "bench/stats.h"
-#include "codecs/spec.h"
 #include "report/analysis.h"
+#include "util/bytes.h"
+#include "util/stats.h"
 
 namespace kvz {
 
@@ -50,8 +50,12 @@ std::string row_name(const CellKey& k, const std::set<std::string>& levelless) {
 
 }  // namespace
 
-void print_console_table(std::ostream& out, const std::vector<CellResult>& cells, const std::string& sort,
-                         int repetitions, const std::set<std::string>& levelless) {
+void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort) {
+  const std::vector<CellResult>& cells = results.cells;
+  const int repetitions = results.meta.repetitions;
+  std::set<std::string> levelless;
+  for (const auto& v : results.meta.codec_versions)
+    if (!v.has_levels) levelless.insert(v.codec);
   std::map<GroupKey, std::vector<const CellResult*>> groups;
   std::vector<GroupKey> order;
   for (const auto& c : cells) {
@@ -76,7 +80,7 @@ void print_console_table(std::ostream& out, const std::vector<CellResult>& cells
     const CellResult& first = *rows.front();
     const auto* mc = [&]() -> const CellResult* {
       for (const auto* r : rows)
-        if (r->key.codec == "memcpy" && r->status == CellStatus::Ok) return r;
+        if (r->reference && r->status == CellStatus::Ok) return r;
       return nullptr;
     }();
     auto rank = [&](const CellResult* r) {
@@ -87,7 +91,7 @@ void print_console_table(std::ostream& out, const std::vector<CellResult>& cells
     };
     if (sort != "none") {
       std::stable_sort(rows.begin(), rows.end(), [&](const CellResult* a, const CellResult* b) {
-        const bool am = a->key.codec == "memcpy", bm = b->key.codec == "memcpy";
+        const bool am = a->reference, bm = b->reference;
         if (am != bm) return am;
         return rank(a) > rank(b);
       });
@@ -126,6 +130,35 @@ void print_console_table(std::ostream& out, const std::vector<CellResult>& cells
                            r->dict_train_seconds,
                            r->dict_gain ? fmt::format(", ratio gain x{:.3f} over no dictionary", *r->dict_gain) : "");
       }
+    }
+  }
+}
+
+// With a store profile: what that store would write, per codec (report's store table).
+void print_store_table(std::ostream& out, const RunResults& results) {
+  const auto rows = store_table(results);
+  if (rows.empty()) return;
+  out << fmt::format("\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
+                           "{:<12} {:<22} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
+                           "profile", "codec", "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
+  for (const auto& r : rows)
+    out << fmt::format("{:<12} {:<22} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
+                             r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
+                             r.worst_us);
+}
+
+// The summary under the table: report's recommendations per workload group, one line each.
+void print_recommendations(std::ostream& out, const RunResults& results) {
+  for (const auto& g : recommend(results, RecommendOptions{})) {
+    out << fmt::format("\nrecommendations, {} (stored ratio, compress/decompress MB/s, worst call):\n", g.group);
+    for (const auto& pick : g.picks) {
+      if (!pick.choice) {
+        out << fmt::format("  {:<16} none: {}\n", pick.workload, pick.rule);
+        continue;
+      }
+      const Candidate& c = *pick.choice;
+      out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, c.label,
+                               c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_us);
     }
   }
 }
