@@ -2,6 +2,7 @@
 // Block layouts: how a store lays records into data blocks. One file per layout in layouts/.
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "blockgen/block.h"
@@ -13,7 +14,18 @@ inline constexpr size_t kMinBlockSize = 1024;
 inline constexpr size_t kMaxBlockSize = 1024 * 1024;
 inline const std::vector<size_t> kDefaultBlockSizes = {1024, 4096, 16384, 65536};
 
-// Names accepted by -l/--layout: raw, leveldb, rocksdb, hbase, values, values:single.
+// One row per layout: what -l/--layout accepts, `--help` and the errors list, and how to build it.
+struct LayoutInfo {
+  const char* name;         // "raw", "rocksdb", "values:single", ...
+  const char* description;  // one line for --help and docs
+  bool needs_records;       // built from records (false: the source bytes are sliced as they are)
+  bool ignores_block_size;  // one block per value: -b does not apply
+  // Appends the blocks to `out`; false with `error` set on input the layout cannot take.
+  bool (*build)(const RecordSet& in, size_t block_size, BlockSet& out, std::string& error);
+};
+const std::vector<LayoutInfo>& layout_table();
+const LayoutInfo* find_layout(std::string_view name);  // null for an unknown name
+std::string layout_help();                             // "raw, leveldb, rocksdb, ..."
 const std::vector<std::string>& layout_names();
 bool is_valid_layout(const std::string& name);
 

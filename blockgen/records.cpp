@@ -61,25 +61,95 @@ constexpr size_t kSampleWindows = 16;
 
 using detail::detect_mode;
 using detail::fixed_size;
-using detail::read_delimited;
-using detail::read_fixed;
-using detail::read_json;
-using detail::read_jsonl;
-using detail::read_lines;
 
-bool is_valid_record_mode(const std::string& mode) {
-  static const char* const kModes[] = {"auto", "lines", "jsonl", "json", "csv", "tsv", "bytes"};
-  for (const char* m : kModes)
-    if (mode == m) return true;
-  return fixed_size(mode) > 0;
+namespace {
+
+// A reader fills `set` and returns false, saying why, when the data is mostly unfit for its
+// mode; the dispatcher then drops what it read and reads the data as the mode's fallback.
+using ModeReader = bool (*)(std::string_view data, const std::string& mode, const RecordOptions& options,
+                            RecordSet& set, std::string& why);
+
+struct RecordMode {
+  RecordModeInfo info;
+  const char* fallback;  // mode read instead when the reader finds the data unfit (null: none)
+  ModeReader read;       // null for "auto", which picks another mode first
+};
+
+const RecordMode kRecordModes[] = {
+    {{"auto", "detect from the data: json, jsonl, csv, tsv, lines or bytes"}, nullptr, nullptr},
+    {{"lines", "one record per line; key: the ordinal, or field --key-field N"}, nullptr,
+     [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string&) {
+       detail::read_lines(d, o, s);
+       return true;
+     }},
+    {{"jsonl", "one JSON document per line; key: --key-field or the ordinal"}, "lines",
+     [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
+       why = "most lines are not JSON documents";
+       return detail::read_jsonl(d, o, s);
+     }},
+    {{"json", "the elements of the largest top-level array, one record each"}, "jsonl",
+     [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
+       return detail::read_json(d, o, s, why);
+     }},
+    {{"csv", "RFC 4180 rows; key: the fewest leading columns that are unique (--key-columns)"}, "lines",
+     [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
+       why = "most rows are ragged";
+       return detail::read_delimited(d, ',', o, s);
+     }},
+    {{"tsv", "tab-separated rows, keyed as csv"}, "lines",
+     [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
+       why = "most rows are ragged";
+       return detail::read_delimited(d, '\t', o, s);
+     }},
+    {{"fixed:N", "records of N bytes (1..1M), key: the ordinal"}, nullptr,
+     [](std::string_view d, const std::string& mode, const RecordOptions&, RecordSet& s, std::string&) {
+       detail::read_fixed(d, fixed_size(mode), s);
+       return true;
+     }},
+    {{"bytes", "raw bytes, no records (what the raw layout slices)"}, nullptr,
+     [](std::string_view, const std::string&, const RecordOptions&, RecordSet& s, std::string&) {
+       s.detail = "raw bytes, no records";
+       return true;
+     }},
+};
+
+const RecordMode* find_mode(const std::string& mode) {
+  if (mode.rfind("fixed:", 0) == 0 && !fixed_size(mode)) return nullptr;  // "fixed:N" names the row only
+  const std::string key = fixed_size(mode) ? "fixed:N" : mode;
+  for (const auto& m : kRecordModes)
+    if (key == m.info.name) return &m;
+  return nullptr;
 }
+
+std::string unknown_mode_error(const std::string& mode) {
+  return "unknown record mode '" + mode + "' (" + record_mode_help() + ")";
+}
+
+}  // namespace
+
+const std::vector<RecordModeInfo>& record_mode_table() {
+  static const std::vector<RecordModeInfo> table = [] {
+    std::vector<RecordModeInfo> t;
+    for (const auto& m : kRecordModes) t.push_back(m.info);
+    return t;
+  }();
+  return table;
+}
+
+std::string record_mode_help() {
+  std::string s;
+  for (const auto& m : kRecordModes) s += (s.empty() ? "" : ", ") + std::string(m.info.name);
+  return s;
+}
+
+bool is_valid_record_mode(const std::string& mode) { return find_mode(mode) != nullptr; }
 
 RecordSet records_from_bytes(std::string data, const std::string& source, const std::string& record_mode,
                              const RecordOptions& options, std::string& error) {
   RecordSet set;
   set.source = source;
   if (!is_valid_record_mode(record_mode)) {
-    error = "unknown record mode '" + record_mode + "' (auto, lines, jsonl, json, csv, tsv, fixed:N, bytes)";
+    error = unknown_mode_error(record_mode);
     return set;
   }
   std::string mode = record_mode;
@@ -89,37 +159,19 @@ RecordSet records_from_bytes(std::string data, const std::string& source, const 
     set.warnings.push_back("record mode auto: chose " + mode + " (" + why + ")");
   }
   if (data.empty()) set.warnings.push_back(source + ": empty input, no records");
-  if (mode == "json") {
+  for (const RecordMode* m = find_mode(mode); m && m->read;) {
     std::string why;
-    if (!read_json(data, options, set, why)) {
-      set.warnings.push_back("json: " + why + ": read as jsonl/lines instead");
-      set.records.clear();
-      mode = "jsonl";
-    }
-  }
-  if (mode == "jsonl" && !read_jsonl(data, options, set)) {
-    set.warnings.push_back("jsonl: most lines are not JSON documents: read as lines instead");
+    if (m->read(data, mode, options, set, why)) break;
+    // Unfit: forget what this mode read and said, then read the data as its fallback.
     set.records.clear();
-    set.warnings.erase(std::remove_if(set.warnings.begin(), set.warnings.end(),
-                                      [](const std::string& w) { return w.rfind("jsonl: ", 0) == 0 && w.find("instead") == std::string::npos; }),
-                       set.warnings.end());
-    mode = "lines";
+    set.columns.clear();
+    set.field_separator = 0;
+    const std::string prefix = mode + ": ";
+    std::erase_if(set.warnings, [&](const std::string& w) { return w.rfind(prefix, 0) == 0; });
+    set.warnings.push_back(prefix + why + ": read as " + m->fallback + " instead");
+    mode = m->fallback;
+    m = find_mode(mode);
   }
-  if (mode == "csv" || mode == "tsv") {
-    if (!read_delimited(data, mode == "csv" ? ',' : '\t', options, set)) {
-      set.warnings.push_back(mode + ": most rows are ragged: read as lines instead");
-      set.records.clear();
-      set.columns.clear();
-      set.field_separator = 0;
-      set.warnings.erase(std::remove_if(set.warnings.begin(), set.warnings.end(),
-                                        [&](const std::string& w) { return w.rfind(mode + ": ", 0) == 0 && w.find("instead") == std::string::npos; }),
-                         set.warnings.end());
-      mode = "lines";
-    }
-  }
-  if (mode == "lines") read_lines(data, options, set);
-  if (const size_t n = fixed_size(mode)) read_fixed(data, n, set);
-  if (mode == "bytes") set.detail = "raw bytes, no records";
   set.record_mode = mode;
   if (const uint64_t changed = detail::sort_unique(set)) {
     set.warnings.push_back(std::to_string(changed) + " duplicate keys made unique with a '#NNNNNNNNNN' suffix");
@@ -142,7 +194,7 @@ RecordSet read_corpus(const std::string& path, const std::string& record_mode, s
   RecordSet empty;
   empty.source = path;
   if (!is_valid_record_mode(record_mode)) {
-    error = "unknown record mode '" + record_mode + "' (auto, lines, jsonl, json, csv, tsv, fixed:N, bytes)";
+    error = unknown_mode_error(record_mode);
     return empty;
   }
   std::error_code ec;

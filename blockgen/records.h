@@ -30,6 +30,14 @@ RecordSet read_corpus(const std::string& path, const std::string& record_mode, s
                       std::string& error);
 RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes,
                       const RecordOptions& options, std::string& error);
+// One row per record mode ("fixed:N" stands for every N): what -r/--record-mode accepts,
+// `--help` and the errors list.
+struct RecordModeInfo {
+  const char* name;
+  const char* description;
+};
+const std::vector<RecordModeInfo>& record_mode_table();
+std::string record_mode_help();  // "auto, lines, jsonl, json, csv, tsv, fixed:N, bytes"
 bool is_valid_record_mode(const std::string& mode);
 
 // Cut records from bytes already in memory (what read_corpus does after reading/sampling).
@@ -42,19 +50,24 @@ void split_fields(std::string_view line, char sep, std::vector<std::string>& out
 // Name of the i-th value column ("c<N>" when the set has no name for it).
 std::string value_column_name(const RecordSet& set, size_t i);
 
-// Synthetic datasets: dbbench, mixgraph, cache, json-docs, timeseries.
+struct DatasetOptions {
+  double compression_ratio = 0.5;  // dbbench/mixgraph values, as db_bench --compression_ratio
+};
+
+// Synthetic datasets, one row each (one generator file each in datasets/): the table drives
+// -d/--dataset validation, the name lists, `--help` and the errors.
 struct DatasetInfo {
   std::string name;
   std::string description;  // one line: key and value shape
   size_t default_bytes;     // target key+value bytes when none is given
+  // Appends about `target` key+value bytes of records, sorted by key, for this seed.
+  void (*generate)(uint64_t seed, size_t target, const DatasetOptions& options, RecordSet& out);
 };
 const std::vector<DatasetInfo>& dataset_infos();
+const DatasetInfo* find_dataset(std::string_view name);  // null for an unknown name
+std::string dataset_help();                               // "dbbench, mixgraph, ..."
 const std::vector<std::string>& dataset_names();
 bool is_valid_dataset(const std::string& name);
-
-struct DatasetOptions {
-  double compression_ratio = 0.5;  // dbbench/mixgraph values, as db_bench --compression_ratio
-};
 // Deterministic for (name, seed, target_bytes, options); records sorted by key, keys unique.
 // target_bytes == 0 means the dataset's default size.
 RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes,

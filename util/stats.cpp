@@ -104,8 +104,8 @@ MannWhitney mann_whitney_less(const std::vector<double>& x, const std::vector<do
   if (!n1 || !n2) return r;
   // Ranks of the pooled sample, ties get the average rank.
   std::vector<std::pair<double, int>> pooled;
-  for (double v : x) pooled.push_back({v, 0});
-  for (double v : y) pooled.push_back({v, 1});
+  for (double v : x) pooled.emplace_back(v, 0);
+  for (double v : y) pooled.emplace_back(v, 1);
   std::sort(pooled.begin(), pooled.end());
   const size_t n = pooled.size();
   double rank_sum_x = 0, tie_term = 0;

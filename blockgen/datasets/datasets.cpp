@@ -1,10 +1,9 @@
 // Dataset registry: names, default sizes, dispatch. All generators are deterministic for
 // (name, seed, target bytes, options) and emit records sorted by key with unique keys.
-#include <algorithm>
-
 #include "blockgen/datasets/generators.h"
 #include "blockgen/record_modes.h"
 #include "blockgen/records.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -17,16 +16,41 @@ uint64_t dataset_seed(const std::string& name, uint64_t seed) {
 }
 }  // namespace datasets
 
+namespace {
+// Generators without options take the table's uniform signature through these.
+void cache(uint64_t seed, size_t target, const DatasetOptions&, RecordSet& out) {
+  datasets::gen_cache(seed, target, out);
+}
+void json_docs(uint64_t seed, size_t target, const DatasetOptions&, RecordSet& out) {
+  datasets::gen_json_docs(seed, target, out);
+}
+void timeseries(uint64_t seed, size_t target, const DatasetOptions&, RecordSet& out) {
+  datasets::gen_timeseries(seed, target, out);
+}
+constexpr size_t kDefaultDatasetBytes = size_t{16} << 20;
+}  // namespace
+
 const std::vector<DatasetInfo>& dataset_infos() {
   static const std::vector<DatasetInfo> infos = {
-      {"dbbench", "db_bench fillseq: 16 B keys, 100 B values at compression ratio 0.5", 16u << 20},
-      {"mixgraph", "db_bench mixgraph: 48 B keys, Pareto value sizes 10..1024 B", 16u << 20},
-      {"cache", "Twitter-cache-like: 20-44 B namespace:id keys, small values, long tail", 16u << 20},
-      {"json-docs", "user-profile JSON documents of ~1 KB, repeated field names", 16u << 20},
-      {"timeseries", "smart-home sensor rows: house, time, 3 power, temp, gas, 10 appliances", 16u << 20},
+      {"dbbench", "db_bench fillseq: 16 B keys, 100 B values at compression ratio 0.5", kDefaultDatasetBytes,
+       datasets::gen_dbbench},
+      {"mixgraph", "db_bench mixgraph: 48 B keys, Pareto value sizes 10..1024 B", kDefaultDatasetBytes,
+       datasets::gen_mixgraph},
+      {"cache", "Twitter-cache-like: 20-44 B namespace:id keys, small values, long tail", kDefaultDatasetBytes, cache},
+      {"json-docs", "user-profile JSON documents of ~1 KB, repeated field names", kDefaultDatasetBytes, json_docs},
+      {"timeseries", "smart-home sensor rows: house, time, 3 power, temp, gas, 10 appliances", kDefaultDatasetBytes,
+       timeseries},
   };
   return infos;
 }
+
+const DatasetInfo* find_dataset(std::string_view name) {
+  for (const auto& d : dataset_infos())
+    if (name == d.name) return &d;
+  return nullptr;
+}
+
+std::string dataset_help() { return join(dataset_names()); }
 
 const std::vector<std::string>& dataset_names() {
   static const std::vector<std::string> names = [] {
@@ -37,10 +61,7 @@ const std::vector<std::string>& dataset_names() {
   return names;
 }
 
-bool is_valid_dataset(const std::string& name) {
-  const auto& n = dataset_names();
-  return std::find(n.begin(), n.end(), name) != n.end();
-}
+bool is_valid_dataset(const std::string& name) { return find_dataset(name) != nullptr; }
 
 RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes, std::string& error) {
   return generate_dataset(name, seed, target_bytes, DatasetOptions{}, error);
@@ -51,24 +72,17 @@ RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target
   RecordSet set;
   set.source = name;
   set.record_mode = name;
-  if (!is_valid_dataset(name)) {
-    error = "unknown dataset '" + name + "' (dbbench, mixgraph, cache, json-docs, timeseries)";
+  const DatasetInfo* info = find_dataset(name);
+  if (!info) {
+    error = "unknown dataset '" + name + "' (one of " + dataset_help() + ")";
     return set;
   }
   if (!(options.compression_ratio > 0 && options.compression_ratio <= 1)) {
     error = "--compression-ratio must be in (0, 1]";
     return set;
   }
-  if (target_bytes == 0) {
-    for (const auto& i : dataset_infos())
-      if (i.name == name) target_bytes = i.default_bytes;
-  }
-  const uint64_t s = datasets::dataset_seed(name, seed);
-  if (name == "dbbench") datasets::gen_dbbench(s, target_bytes, options, set);
-  else if (name == "mixgraph") datasets::gen_mixgraph(s, target_bytes, options, set);
-  else if (name == "cache") datasets::gen_cache(s, target_bytes, set);
-  else if (name == "json-docs") datasets::gen_json_docs(s, target_bytes, set);
-  else datasets::gen_timeseries(s, target_bytes, set);
+  if (target_bytes == 0) target_bytes = info->default_bytes;
+  info->generate(datasets::dataset_seed(name, seed), target_bytes, options, set);
   detail::sort_unique(set);  // cache keys may collide; the others are already sorted/unique
   for (const auto& r : set.records) set.source_bytes += r.key.size() + r.value.size();
   set.sampled_bytes = set.source_bytes;

@@ -1,5 +1,5 @@
 #pragma once
-// One builder per layout (one file each); layouts.cpp dispatches by name.
+// One builder per layout (one file each); layouts.cpp holds the table that names them.
 #include <string>
 
 #include "blockgen/block.h"

@@ -1,22 +1,70 @@
-// Layout dispatch and the checks shared by every layout.
+// The layout table and the checks shared by every layout. One row per layout drives
+// validation, the name lists, `--help` and the errors; each builder lives in its own file.
 #include "blockgen/layouts.h"
 
-#include <algorithm>
-
 #include "blockgen/layouts/layout_impl.h"
+#include "util/bytes.h"
+#include "util/text.h"
 
 namespace kvz {
 
+namespace {
+
+bool raw(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+  layouts::build_raw(in, block_size, out);
+  return true;
+}
+bool leveldb(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+  layouts::build_leveldb(in, block_size, out);
+  return true;
+}
+bool rocksdb(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+  layouts::build_rocksdb(in, block_size, out);
+  return true;
+}
+bool values(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+  layouts::build_values(in, block_size, false, out);
+  return true;
+}
+bool values_single(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+  layouts::build_values(in, block_size, true, out);
+  return true;
+}
+
+}  // namespace
+
+const std::vector<LayoutInfo>& layout_table() {
+  static const std::vector<LayoutInfo> table = {
+      {"raw", "fixed-size chunks of the source bytes (Cassandra/ScyllaDB chunks, lzbench)", false, false, raw},
+      {"leveldb", "LevelDB 1.23 data blocks: prefix-compressed keys, restart points", true, false, leveldb},
+      {"rocksdb", "RocksDB 7.8 data blocks: internal keys, restarts, size-deviation cut", true, false, rocksdb},
+      {"hbase", "HBase HFile KeyValue cells, one cell per value column", true, false, layouts::build_hbase},
+      {"values", "values back to back, keys apart (BlobDB/WiscKey blob files)", true, false, values},
+      {"values:single", "one block per value (Tarantool field compression)", true, true, values_single},
+  };
+  return table;
+}
+
+const LayoutInfo* find_layout(std::string_view name) {
+  for (const auto& l : layout_table())
+    if (name == l.name) return &l;
+  return nullptr;
+}
+
+std::string layout_help() {
+  return join(layout_names());
+}
+
 const std::vector<std::string>& layout_names() {
-  static const std::vector<std::string> names = {"raw",   "leveldb", "rocksdb",
-                                                 "hbase", "values",  "values:single"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto& l : layout_table()) n.emplace_back(l.name);
+    return n;
+  }();
   return names;
 }
 
-bool is_valid_layout(const std::string& name) {
-  const auto& n = layout_names();
-  return std::find(n.begin(), n.end(), name) != n.end();
-}
+bool is_valid_layout(const std::string& name) { return find_layout(name) != nullptr; }
 
 BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_t block_size,
                       std::string& error) {
@@ -26,36 +74,28 @@ BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_
   out.layout = layout;
   out.block_size = block_size;
   out.warnings = records.warnings;
-  if (!is_valid_layout(layout)) {
-    error = "unknown layout '" + layout + "' (one of raw, leveldb, rocksdb, hbase, values, values:single)";
+  const LayoutInfo* info = find_layout(layout);
+  if (!info) {
+    error = "unknown layout '" + layout + "' (one of " + layout_help() + ")";
     return out;
   }
-  if (layout != "values:single" && (block_size < kMinBlockSize || block_size > kMaxBlockSize)) {
-    error = "block size " + std::to_string(block_size) + " out of range (1K..1M)";
+  if (!info->ignores_block_size && (block_size < kMinBlockSize || block_size > kMaxBlockSize)) {
+    error = "block size " + std::to_string(block_size) + " out of range (" + format_byte_size(kMinBlockSize) + ".." +
+            format_byte_size(kMaxBlockSize) + ")";
     return out;
   }
-  if (layout != "raw" && records.records.empty() && !records.raw.empty()) {
+  if (info->needs_records && records.records.empty() && !records.raw.empty()) {
     error = "layout " + layout + " needs records, but " + records.source +
             " was read as raw bytes (record mode " + records.record_mode +
-            "): use -l raw or a record mode such as -m fixed:100";
+            "): use -l raw or a record mode such as -r fixed:100";
     return out;
   }
-  if (layout == "leveldb" || layout == "rocksdb" || layout == "values" || layout == "values:single") {
+  if (info->needs_records) {
     size_t estimate = 0;
     for (const Record& r : records.records) estimate += r.key.size() + r.value.size() + 8 + 3 + 4;
     out.bytes.reserve(estimate + estimate / 16);
   }
-  if (layout == "raw") {
-    layouts::build_raw(records, block_size, out);
-  } else if (layout == "leveldb") {
-    layouts::build_leveldb(records, block_size, out);
-  } else if (layout == "rocksdb") {
-    layouts::build_rocksdb(records, block_size, out);
-  } else if (layout == "hbase") {
-    if (!layouts::build_hbase(records, block_size, out, error)) return out;
-  } else {
-    layouts::build_values(records, block_size, layout == "values:single", out);
-  }
+  if (!info->build(records, block_size, out, error)) return out;
   if (out.offsets.empty()) out.offsets.push_back(0);  // zero blocks: count() == 0
   return out;
 }
