@@ -24,7 +24,7 @@ pkgs_libs="libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev liblzma
   libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev"
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
 # and a headless browser to open the HTML report.
-pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev chromium python3 jq"
+pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev chromium python3 jq clang-format clang-tidy"
 
 install_missing() {
   local missing=()
@@ -58,8 +58,27 @@ fi
 
 # shellcheck disable=SC2086
 install_missing $pkgs_build $pkgs_libs $pkgs_test
-configure_and_build build/release Release -DKVZ_BUILD_TESTS=ON
+# The tree must match .clang-format before anything is built.
+sources=$(git ls-files '*.cpp' '*.h' 2>/dev/null || find util codecs blockgen stores bench report commands tests \
+  -name '*.cpp' -o -name '*.h')
+# shellcheck disable=SC2086
+if ! clang-format --dry-run -Werror $sources 2>/tmp/kvz-format.log; then
+  grep -m 20 'error:' /tmp/kvz-format.log >&2
+  echo "kvz.sh: files differ from .clang-format: run clang-format -i on them" >&2
+  exit 1
+fi
+werror=OFF
+[ -n "${CI:-}" ] && werror=ON # warnings are errors in CI
+configure_and_build build/release Release -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror
+# .clang-tidy's checks over the project's own sources (not the tests: they add minutes, not findings).
+# shellcheck disable=SC2086
+run-clang-tidy -quiet -p build/release -j "$jobs" $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') \
+  >/tmp/kvz-tidy.log 2>&1 || {
+  grep -E 'error:|warning:' /tmp/kvz-tidy.log | sort -u | head -40 >&2
+  echo "kvz.sh: clang-tidy found the problems above" >&2
+  exit 1
+}
 ctest --test-dir build/release --output-on-failure --no-tests=error -j "$jobs"
-configure_and_build build/asan Debug -DKVZ_SANITIZE=ON -DKVZ_BUILD_TESTS=ON
+configure_and_build build/asan Debug -DKVZ_SANITIZE=ON -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs"

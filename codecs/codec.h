@@ -32,7 +32,26 @@ struct Expected {
   bool ok() const { return error.empty(); }
 };
 
-struct CodecParams;
+// Dictionary sizes accepted by `dict=` and train_dictionary (ZDICT's useful range).
+inline constexpr size_t kMinDictSize = 4 * 1024;
+inline constexpr size_t kMaxDictSize = 112 * 1024;
+
+// Parameters of one benchmark row: what every codec has (a level, a dictionary size), plus
+// the codec's own options in the canonical form its Codec::parse_options produced, so that
+// a cell key, the CLI grammar and the reports all see one text.
+struct CodecParams {
+  int level = 0;
+  size_t dict_size = 0;  // requested dictionary size in bytes (0 = none)
+  // What follows the level in a label: "e" (xz extreme), ":zlib", ":stream", ":w22"; "" = defaults.
+  std::string options{};
+
+  // Stable, human-readable id of the params: "3", "6e", "6:zlib", "1:stream", "11:w22",
+  // "3:dict=16K".
+  std::string label() const;
+  // `options` cut into the tokens parse_options takes back: "e" -> {"e"}, ":w22" -> {"w22"}.
+  std::vector<std::string> option_tokens() const;
+  bool operator==(const CodecParams&) const = default;
+};
 
 // What a codec's `level` means and which values are valid.
 struct CodecInfo {
@@ -50,41 +69,13 @@ struct CodecInfo {
   bool supports_dict = false;
   bool is_reference = false;         // the reference row (memcpy): speeds are reported relative to it
   bool needs_original_size = false;  // decoder must be told the exact original size
-  bool safe_decoder = true;          // decoder is bounds-checked against corrupt input
   std::string level_label = "level"; // what the level number is ("acceleration", "variant", ...)
   std::string notes;                 // shown by `kvzbench list`
-  // Options beyond the level (all off by default; the spec grammar and open() check them).
-  std::vector<int> extreme_levels;   // xz: levels `all` also sweeps with the extreme flag
-  bool supports_extreme = false;     // xz: "6e"
-  bool supports_container = false;   // zlib: ":zlib" (zlib wrapper) instead of raw deflate
-  bool supports_stream = false;      // lz4: ":stream" (RocksDB's streaming call) instead of one-shot
-  int min_window_log = 0;            // zstd/brotli ":wN"; 0 = no window option
-  int max_window_log = 0;
+  std::string options_help;          // the options it takes after its levels ("" = none), for list/errors
+  std::vector<CodecParams> extra_standard;  // rows `all` sweeps besides standard_levels (xz: 6e, 9e)
 
   bool is_valid_level(int level) const;
   std::string level_range_text() const;  // e.g. "-131072..22" or "1,11,12,15,999"
-  // Empty if `params` are valid for this codec, else one line naming the valid range.
-  std::string check_params(const CodecParams& params) const;
-};
-
-// Dictionary sizes accepted by `dict=` and train_dictionary (ZDICT's useful range).
-inline constexpr size_t kMinDictSize = 4 * 1024;
-inline constexpr size_t kMaxDictSize = 112 * 1024;
-
-// Parameters of one benchmark row. Options that are not a level are explicit fields so
-// that a cell key, the CLI grammar and the reports all see the same thing.
-struct CodecParams {
-  int level = 0;
-  bool extreme = false;         // xz: LZMA_PRESET_EXTREME ("xz:6e")
-  int window_log = 0;           // brotli lgwin / zstd windowLog; 0 = codec default
-  bool zlib_container = false;  // zlib: zlib wrapper (windowBits 15) instead of raw deflate (-14)
-  size_t dict_size = 0;         // requested dictionary size in bytes (0 = none)
-  bool lz4_stream = false;      // lz4: LZ4_compress_fast_continue on a fresh stream (RocksDB 7.8)
-
-  // Stable, human-readable id of the params: "3", "6e", "6:zlib", "1:stream", "11:w22",
-  // "3:dict=16K".
-  std::string label() const;
-  bool operator==(const CodecParams&) const = default;
 };
 
 // A dictionary digested once for one codec and params (zstd CDict+DDict; raw bytes for
@@ -123,6 +114,13 @@ class Codec {
   // return an error saying so.
   virtual Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView dict_bytes,
                                                                      const CodecParams& params) const;
+  // The codec's own options: turn the spec's option tokens (and "e" from a level written "6e")
+  // into `params.options` in canonical form. Empty on success, else one line naming the token
+  // and what the codec takes. The default takes no options.
+  virtual std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const;
+  // Empty if `params` are valid for this codec (level, dictionary, options), else one line
+  // naming the valid range.
+  std::string check_params(const CodecParams& params) const;
 };
 
 }  // namespace kvz

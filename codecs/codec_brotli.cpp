@@ -20,7 +20,7 @@ using detail::data_or_dummy;
 class BrotliSession final : public Session {
  public:
   explicit BrotliSession(const CodecParams& p)
-      : quality_(p.level), lgwin_(p.window_log ? p.window_log : BROTLI_DEFAULT_WINDOW) {}
+      : quality_(p.level), lgwin_(detail::window_log_of(p) ? detail::window_log_of(p) : BROTLI_DEFAULT_WINDOW) {}
 
   size_t bound(size_t n) const override { return BrotliEncoderMaxCompressedSize(n); }
 
@@ -106,15 +106,17 @@ class BrotliCodec final : public Codec {
     info_.default_level = BROTLI_DEFAULT_QUALITY;
     for (int l = BROTLI_MIN_QUALITY; l <= BROTLI_MAX_QUALITY; ++l) info_.standard_levels.push_back(l);
     info_.ratio_levels = {BROTLI_MAX_QUALITY};
-    info_.min_window_log = BROTLI_MIN_WINDOW_BITS;
-    info_.max_window_log = BROTLI_MAX_WINDOW_BITS;
+    info_.options_help = fmt::format("wN (window log {}..{})", BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS);
     info_.notes = fmt::format("streaming API, lgwin {} unless ':wN'; per-call instances on a "
                               "session arena", BROTLI_DEFAULT_WINDOW);
   }
   const CodecInfo& info() const override { return info_; }
+  std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
+    return detail::parse_window_options(info_, tokens, BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS, params);
+  }
   Expected<std::unique_ptr<Session>> open(const CodecParams& params,
                                           std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (dict) return {nullptr, "brotli does not support dictionaries"};
     return {std::make_unique<BrotliSession>(params), {}};
   }

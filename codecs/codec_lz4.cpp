@@ -176,16 +176,27 @@ class Lz4Codec final : public Codec {
       info_.default_level = 1;
       info_.standard_levels = {1, 2, 4, 8, 16, 32};
       info_.fast_levels = {1};
-      info_.supports_stream = true;
+      info_.options_help = "stream (RocksDB 7.8's LZ4_compress_fast_continue on a fresh stream)";
       info_.notes = "level = acceleration (higher = faster, weaker); ':stream' = RocksDB 7.8's "
                     "LZ4_compress_fast_continue on a fresh stream; dict: last 64 KiB used";
     }
   }
   const CodecInfo& info() const override { return info_; }
 
+  // lz4's one option, ":stream"; lz4hc takes none.
+  std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
+    bool stream = false;
+    for (const auto& t : tokens) {
+      if (hc_ || t != "stream") return detail::unknown_option(info_, t);
+      stream = true;
+    }
+    params.options = std::string(stream ? ":stream" : "");
+    return {};
+  }
+
   Expected<std::unique_ptr<Session>> open(const CodecParams& params,
                                           std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     std::shared_ptr<const Lz4Dict> d;
     if (dict) {
       d = std::dynamic_pointer_cast<const Lz4Dict>(dict);
@@ -196,12 +207,13 @@ class Lz4Codec final : public Codec {
                                      d->level, params.level)};
     }
     if (hc_) return {std::make_unique<Lz4HcSession>(params.level, std::move(d)), {}};
-    return {std::make_unique<Lz4Session>(params.level, params.lz4_stream, std::move(d)), {}};
+    const bool stream = params.options == ":stream";
+    return {std::make_unique<Lz4Session>(params.level, stream, std::move(d)), {}};
   }
 
   Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
       ByteView bytes, const CodecParams& params) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (bytes.empty() || bytes.size() > INT_MAX) return {nullptr, info_.name + ": bad dictionary size"};
     return {std::make_shared<Lz4Dict>(bytes, hc_, params.level), {}};
   }

@@ -102,7 +102,7 @@ class LzoCodec final : public Codec {
   Expected<std::unique_ptr<Session>> open(const CodecParams& params,
                                           std::shared_ptr<const PreparedDict> dict) const override {
     if (!init_ok_) return {nullptr, "lzo: lzo_init failed"};
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (dict) return {nullptr, "lzo does not support dictionaries"};
     for (const auto& v : kVariants)
       if (v.level == params.level) return {std::make_unique<LzoSession>(v), {}};

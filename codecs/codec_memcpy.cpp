@@ -45,7 +45,7 @@ class MemcpyCodec final : public Codec {
   const CodecInfo& info() const override { return info_; }
   Expected<std::unique_ptr<Session>> open(const CodecParams& params,
                                           std::shared_ptr<const PreparedDict>) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     return {std::make_unique<MemcpySession>(), {}};
   }
 

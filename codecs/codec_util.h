@@ -1,6 +1,9 @@
 #pragma once
 // Small helpers shared by the codec_<family>.cpp files (internal to kvz_codecs).
 #include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "codecs/codec.h"
 
@@ -18,5 +21,17 @@ inline const uint8_t* data_or_dummy(ByteView v) {
 
 inline constexpr const char* kOutputTooSmall = "output buffer too small";
 inline constexpr const char* kSizeMismatch = "decompressed size differs from the original size";
+
+// The one-line error for an option token a codec does not take.
+std::string unknown_option(const CodecInfo& info, std::string_view token);
+// "wN" (a window log in lo..hi): true and `log` set when `token` is one; on a "w" token out of
+// range, `error` says so.
+bool parse_window_option(const CodecInfo& info, std::string_view token, int lo, int hi, int& log,
+                         std::string& error);
+// The window log of canonical options holding ":wN" (zstd, brotli); 0 when there is none.
+int window_log_of(const CodecParams& params);
+// parse_options for codecs whose one option is ":wN" (zstd, brotli).
+std::string parse_window_options(const CodecInfo& info, const std::vector<std::string>& tokens, int lo, int hi,
+                                 CodecParams& params);
 
 }  // namespace kvz::detail

@@ -20,6 +20,24 @@ constexpr int kRawWindowBits = -14;       // RocksDB's raw deflate (16 KiB windo
 constexpr int kContainerWindowBits = 15;  // zlib wrapper: compress2 / deflateInit default
 constexpr int kMemLevel = 8;
 
+// zlib's own options: ":zlib" = the zlib container with windowBits 15 (compress2's bytes,
+// Cassandra's Deflater); ":raw" or nothing = raw deflate with windowBits -14 (RocksDB).
+struct ZlibOptions {
+  bool container = false;
+
+  std::string parse(const CodecInfo& info, const std::vector<std::string>& tokens) {
+    bool raw = false;
+    for (const auto& t : tokens) {
+      if (t == "zlib") container = true;
+      else if (t == "raw") raw = true;
+      else return detail::unknown_option(info, t);
+    }
+    if (container && raw) return "zlib: ':zlib' and ':raw' contradict each other";
+    return {};
+  }
+  std::string canonical() const { return container ? ":zlib" : ""; }
+};
+
 class ZlibDict final : public PreparedDict {
  public:
   explicit ZlibDict(ByteView b) : bytes(b.begin(), b.end()) {}
@@ -37,8 +55,8 @@ void zfree_cb(void* opaque, void* p) { detail::CountingHeap::free_cb(opaque, p);
 
 class ZlibSession final : public Session {
  public:
-  ZlibSession(const CodecParams& p, std::shared_ptr<const ZlibDict> dict)
-      : container_(p.zlib_container), dict_(std::move(dict)) {
+  ZlibSession(const CodecParams& p, const ZlibOptions& o, std::shared_ptr<const ZlibDict> dict)
+      : container_(o.container), dict_(std::move(dict)) {
     for (z_stream* s : {&def_, &inf_}) {
       s->zalloc = zalloc_cb;
       s->zfree = zfree_cb;
@@ -128,29 +146,37 @@ class ZlibCodec final : public Codec {
     info_.standard_levels = {1, 2, 3, 4, 5, 6, 7, 8, 9};
     info_.ratio_levels = {9};
     info_.supports_dict = true;
-    info_.supports_container = true;
+    info_.options_help = "zlib (zlib container, windowBits 15), raw (raw deflate, the default)";
     info_.notes = "raw deflate, windowBits -14, memLevel 8 (RocksDB); ':zlib' = zlib wrapper, "
                   "windowBits 15 (compress2); "
                   "dict: deflateSetDictionary per call";
   }
   const CodecInfo& info() const override { return info_; }
+  std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
+    ZlibOptions o;
+    if (auto err = o.parse(info_, tokens); !err.empty()) return err;
+    params.options = o.canonical();
+    return {};
+  }
 
   Expected<std::unique_ptr<Session>> open(const CodecParams& params,
                                           std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     std::shared_ptr<const ZlibDict> d;
     if (dict) {
       d = std::dynamic_pointer_cast<const ZlibDict>(dict);
       if (!d) return {nullptr, "zlib: dictionary was prepared for another codec"};
     }
-    auto s = std::make_unique<ZlibSession>(params, std::move(d));
+    ZlibOptions options;
+    options.parse(info_, params.option_tokens());  // valid: check_params parsed them
+    auto s = std::make_unique<ZlibSession>(params, options, std::move(d));
     if (!s->ok()) return {nullptr, "zlib: deflateInit2/inflateInit2 failed"};
     return {std::move(s), {}};
   }
 
   Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
       ByteView bytes, const CodecParams& params) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (bytes.empty() || bytes.size() > UINT_MAX) return {nullptr, "zlib: bad dictionary size"};
     return {std::make_shared<ZlibDict>(bytes), {}};
   }

@@ -45,13 +45,13 @@ class ZstdSession final : public Session {
   }
 
   // Parameters are set once here; ZSTD_compress2 keeps them across calls.
-  std::string init(const CodecParams& p) {
+  std::string init(const CodecParams& p, int window_log) {
     if (!cctx_ || !dctx_) return "zstd: cannot create contexts";
     size_t r = ZSTD_CCtx_setParameter(cctx_, ZSTD_c_compressionLevel, p.level);
-    if (!ZSTD_isError(r) && p.window_log != 0) {
-      r = ZSTD_CCtx_setParameter(cctx_, ZSTD_c_windowLog, p.window_log);
+    if (!ZSTD_isError(r) && window_log != 0) {
+      r = ZSTD_CCtx_setParameter(cctx_, ZSTD_c_windowLog, window_log);
       // The decoder refuses windows above 2^27 unless told otherwise.
-      if (!ZSTD_isError(r)) r = ZSTD_DCtx_setParameter(dctx_, ZSTD_d_windowLogMax, p.window_log);
+      if (!ZSTD_isError(r)) r = ZSTD_DCtx_setParameter(dctx_, ZSTD_d_windowLogMax, window_log);
     }
     if (ZSTD_isError(r)) return std::string("zstd: ") + ZSTD_getErrorName(r);
     return {};
@@ -104,16 +104,24 @@ class ZstdCodec final : public Codec {
     info_.fast_levels = {-5, -1, 1};
     info_.ratio_levels = {19, 22};
     info_.supports_dict = true;
-    ZSTD_bounds w = ZSTD_cParam_getBounds(ZSTD_c_windowLog);
-    info_.min_window_log = w.lowerBound;
-    info_.max_window_log = w.upperBound;
+    const ZSTD_bounds w = ZSTD_cParam_getBounds(ZSTD_c_windowLog);
+    min_window_log_ = w.lowerBound;
+    max_window_log_ = w.upperBound;
+    info_.options_help = fmt::format("wN (window log {}..{}; not with dict=)", w.lowerBound, w.upperBound);
     info_.notes = "level 0 = zstd's default (3); negative levels = fast mode; dict: CDict+DDict";
   }
   const CodecInfo& info() const override { return info_; }
+  // zstd's one option, the window log ":wN"; a dictionary brings its own window.
+  std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
+    auto err = detail::parse_window_options(info_, tokens, min_window_log_, max_window_log_, params);
+    if (err.empty() && !params.options.empty() && params.dict_size)
+      err = "zstd: the window option cannot be combined with dict=";
+    return err;
+  }
 
   Expected<std::unique_ptr<Session>> open(const CodecParams& params,
                                           std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     std::shared_ptr<const ZstdDict> zdict;
     if (dict) {
       zdict = std::dynamic_pointer_cast<const ZstdDict>(dict);
@@ -123,13 +131,13 @@ class ZstdCodec final : public Codec {
                                      zdict->level, params.level)};
     }
     auto s = std::make_unique<ZstdSession>(std::move(zdict));
-    if (auto err = s->init(params); !err.empty()) return {nullptr, err};
+    if (auto err = s->init(params, detail::window_log_of(params)); !err.empty()) return {nullptr, err};
     return {std::move(s), {}};
   }
 
   Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
       ByteView bytes, const CodecParams& params) const override {
-    if (auto err = info_.check_params(params); !err.empty()) return {nullptr, err};
+    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (bytes.empty()) return {nullptr, "zstd: empty dictionary"};
     ZSTD_CDict* c = ZSTD_createCDict(bytes.data(), bytes.size(), params.level);
     ZSTD_DDict* d = ZSTD_createDDict(bytes.data(), bytes.size());
@@ -143,6 +151,7 @@ class ZstdCodec final : public Codec {
 
  private:
   CodecInfo info_;
+  int min_window_log_ = 0, max_window_log_ = 0;
 };
 
 }  // namespace

@@ -12,6 +12,7 @@ namespace kvz {
 
 class CodecRegistry {
  public:
+  // Throws std::logic_error when a codec of that name is already registered.
   void add(std::unique_ptr<Codec> codec);
   const Codec* find(const std::string& name) const;  // null if unknown
   const std::vector<std::unique_ptr<Codec>>& codecs() const { return codecs_; }

@@ -27,10 +27,54 @@ constexpr LzbenchName kLzbenchNames[] = {
     {"lz4fast", "lz4", -1},
 };
 
+// The aliases, one row each: what `all`, `fast` and `ratio` sweep, for parsing, errors and `list`.
+struct Alias {
+  const char* name;
+  const char* meaning;
+  std::vector<CodecParams> (*rows)(const CodecInfo& info);
+};
+std::vector<CodecParams> rows_at(const std::vector<int>& levels) {
+  std::vector<CodecParams> rows;
+  for (int l : levels) rows.push_back({.level = l});
+  return rows;
+}
+std::vector<CodecParams> all_rows(const CodecInfo& info) {
+  std::vector<CodecParams> rows = rows_at(info.standard_levels);
+  rows.insert(rows.end(), info.extra_standard.begin(), info.extra_standard.end());
+  return rows;
+}
+const Alias kAliases[] = {
+    {"all", "every codec at every standard level", all_rows},
+    {"fast", "the fast codecs at their fast levels", [](const CodecInfo& i) { return rows_at(i.fast_levels); }},
+    {"ratio", "the strong codecs at their strongest levels", [](const CodecInfo& i) { return rows_at(i.ratio_levels); }},
+};
+const Alias* find_alias(std::string_view name) {
+  for (const auto& a : kAliases)
+    if (name == a.name) return &a;
+  return nullptr;
+}
+
+// One level of a spec item, with option tokens of its own ("e" of "6e", or a standard row's
+// options for `all`) that go to the codec with the item's options.
 struct Level {
   int level;
-  bool extreme;
+  std::vector<std::string> tokens;
 };
+
+// True when `text` is level syntax (3, -5, 1..19, 1,3,9, 6e, all) rather than an option.
+bool is_level_list(std::string_view text) {
+  if (text == "all") return true;
+  for (std::string_view piece : split(text, ",")) {
+    piece = trim(piece);
+    if (!piece.empty() && piece.back() == 'e') piece.remove_suffix(1);
+    const size_t dots = piece.find("..");
+    int v = 0;
+    if (dots == std::string_view::npos ? !parse_int(piece, v)
+                                       : !parse_int(piece.substr(0, dots), v) || !parse_int(piece.substr(dots + 2), v))
+      return false;
+  }
+  return true;
+}
 
 class SpecParser {
  public:
@@ -54,7 +98,9 @@ class SpecParser {
   }
 
   std::string known() const {
-    return fmt::format("known: {}; aliases: all, fast, ratio", fmt::join(reg_.names(), ", "));
+    std::vector<std::string> aliases;
+    for (const auto& a : kAliases) aliases.emplace_back(a.name);
+    return fmt::format("known: {}; aliases: {}", fmt::join(reg_.names(), ", "), join(aliases));
   }
 
   const Codec* lookup(std::string_view name, int* implied_level) {
@@ -76,81 +122,61 @@ class SpecParser {
     out_.push_back({c, p});
   }
 
-  bool add_checked(const Codec* c, const CodecParams& options, const std::vector<Level>& levels) {
+  // One row per level: the codec parses its own option tokens (plus "e" from "6e"), then the
+  // whole row is checked.
+  bool add_checked(const Codec* c, const CodecParams& base, const std::vector<std::string>& tokens,
+                   const std::vector<Level>& levels) {
     for (Level l : levels) {
-      CodecParams p = options;
+      CodecParams p = base;
       p.level = l.level;
-      p.extreme = l.extreme || options.extreme;
-      if (auto err = c->info().check_params(p); !err.empty()) return fail(err);
+      std::vector<std::string> own = tokens;
+      own.insert(own.end(), l.tokens.begin(), l.tokens.end());
+      if (auto err = c->parse_options(own, p); !err.empty()) return fail(err);
+      if (auto err = c->check_params(p); !err.empty()) return fail(err);
       add(c, p);
     }
     return true;
   }
 
   bool parse_item(std::string_view item) {
-    if (item == "all" || item == "fast" || item == "ratio") return add_alias(item);
+    if (const Alias* alias = find_alias(item)) return add_alias(*alias);
     bool lzbench = item.find(':') == std::string_view::npos && item.find(',') != std::string_view::npos;
     auto parts = split(item, lzbench ? "," : ":");
     std::string_view name = trim(parts[0]);
-    if (name == "all" || name == "fast" || name == "ratio")
-      return fail(fmt::format("alias '{}' takes no levels or options", name));
+    if (find_alias(name)) return fail(fmt::format("alias '{}' takes no levels or options", name));
     int implied = -1;
     const Codec* codec = lookup(name, &implied);
     if (!codec) return false;
     const CodecInfo& info = codec->info();
 
     CodecParams params;
+    std::vector<std::string> tokens;  // the codec's own options, parsed by the codec
     std::vector<Level> levels;
     if (lzbench) {  // name,L1,L2,...
       for (size_t i = 1; i < parts.size(); ++i)
         if (!parse_levels(info, trim(parts[i]), levels)) return false;
     } else {  // name[:levels][:option]...
       size_t i = 1;
-      if (parts.size() > 1 && !is_option(trim(parts[1]))) {
+      const bool levels_given = parts.size() > 1 && (is_level_list(trim(parts[1])) || trim(parts[1]).empty());
+      if (levels_given) {
         if (!parse_levels(info, trim(parts[1]), levels)) return false;
         i = 2;
       }
-      for (; i < parts.size(); ++i)
-        if (!parse_option(info, trim(parts[i]), params)) return false;
+      for (; i < parts.size(); ++i) {
+        const std::string_view option = trim(parts[i]);
+        if (option.rfind("dict=", 0) != 0) {
+          tokens.emplace_back(option);
+        } else if (params.dict_size) {
+          return fail(fmt::format("{}: dict= given twice", info.name));
+        } else if (!parse_byte_size(option.substr(5), params.dict_size)) {
+          return fail(fmt::format("bad dictionary size '{}' (e.g. dict=16K)", option.substr(5)));
+        }
+      }
     }
-    if (levels.empty()) levels.push_back({implied >= 0 ? implied : info.default_level, false});
+    if (levels.empty()) levels.push_back({implied >= 0 ? implied : info.default_level, {}});
     else if (implied >= 0)
       return fail(fmt::format("'{}' names one lzo variant: give no levels", name));
-    return add_checked(codec, params, levels);
-  }
-
-  static bool is_option(std::string_view s) {
-    if (s.rfind("dict=", 0) == 0 || s == "zlib" || s == "raw" || s == "e" || s == "extreme" ||
-        s == "stream")
-      return true;
-    int w = 0;
-    return s.size() > 1 && s[0] == 'w' && parse_int(s.substr(1), w);
-  }
-
-  bool parse_option(const CodecInfo& info, std::string_view s, CodecParams& p) {
-    if (s.rfind("dict=", 0) == 0) {
-      if (!parse_byte_size(std::string(s.substr(5)), p.dict_size))
-        return fail(fmt::format("bad dictionary size '{}' (e.g. dict=16K)", s.substr(5)));
-      return true;
-    }
-    if (s == "zlib" || s == "raw") {
-      p.zlib_container = s == "zlib";
-      return true;
-    }
-    if (s == "e" || s == "extreme") {
-      p.extreme = true;
-      return true;
-    }
-    if (s == "stream") {
-      p.lz4_stream = true;
-      return true;
-    }
-    if (s.size() > 1 && s[0] == 'w' && parse_int(s.substr(1), p.window_log)) {
-      if (p.window_log == 0) return fail(fmt::format("{} window log must be positive", info.name));
-      return true;
-    }
-    return fail(fmt::format("unknown option '{}' for {} (options: dict=SIZE, wN, zlib, raw, e, stream)", s,
-                            info.name));
+    return add_checked(codec, params, tokens, levels);
   }
 
   bool parse_one_level(const CodecInfo& info, std::string_view s, int& level) {
@@ -163,8 +189,7 @@ class SpecParser {
   bool parse_levels(const CodecInfo& info, std::string_view text, std::vector<Level>& out) {
     if (!info.has_levels) return fail(fmt::format("{} has no levels (got '{}')", info.name, text));
     if (text == "all") {
-      for (int l : info.standard_levels) out.push_back({l, false});
-      for (int l : info.extreme_levels) out.push_back({l, true});
+      for (const CodecParams& row : all_rows(info)) out.push_back({row.level, row.option_tokens()});
       return true;
     }
     for (std::string_view piece : split(text, ",")) {
@@ -175,7 +200,7 @@ class SpecParser {
         if (extreme) piece.remove_suffix(1);
         int l = 0;
         if (!parse_one_level(info, piece, l)) return false;
-        out.push_back({l, extreme});
+        out.push_back({l, extreme ? std::vector<std::string>{"e"} : std::vector<std::string>{}});
         continue;
       }
       int lo = 0, hi = 0;
@@ -193,23 +218,18 @@ class SpecParser {
         if (++added > kMaxLevelsPerRange)
           return fail(fmt::format("{} range {} has more than {} levels", info.name, piece,
                                   kMaxLevelsPerRange));
-        out.push_back({static_cast<int>(l), false});
+        out.push_back({static_cast<int>(l), {}});
       }
     }
     return true;
   }
 
-  bool add_alias(std::string_view alias) {
+  bool add_alias(const Alias& alias) {
     for (const auto& c : reg_.codecs()) {
-      const CodecInfo& info = c->info();
-      std::vector<Level> levels;
-      const auto& list = alias == "all" ? info.standard_levels
-                         : alias == "fast" ? info.fast_levels
-                                           : info.ratio_levels;
-      for (int l : list) levels.push_back({l, false});
-      if (alias == "all")
-        for (int l : info.extreme_levels) levels.push_back({l, true});
-      if (!add_checked(c.get(), CodecParams{}, levels)) return false;
+      for (const CodecParams& p : alias.rows(c->info())) {
+        if (auto err = c->check_params(p); !err.empty()) return fail(err);
+        add(c.get(), p);
+      }
     }
     return true;
   }
@@ -222,13 +242,21 @@ class SpecParser {
 }  // namespace
 
 std::string CodecChoice::label() const {
-  std::string s = codec ? codec->info().name : "?";
-  if (codec && codec->info().has_levels) s += fmt::format(" {}{}", params.level, params.extreme ? "e" : "");
-  if (params.zlib_container) s += " zlib";
-  if (params.lz4_stream) s += " stream";
-  if (params.window_log != 0) s += fmt::format(" w{}", params.window_log);
-  if (params.dict_size != 0) s += " dict=" + format_byte_size(params.dict_size);
-  return s;
+  // The params label with spaces: "zstd 3 dict=16K", "xz 6e", "zlib 6 zlib"; no level when it means nothing.
+  const std::string level = std::to_string(params.level);
+  std::string rest = params.label().substr(level.size());
+  std::replace(rest.begin(), rest.end(), ':', ' ');
+  if (!codec) return "?" + rest;
+  return codec->info().name + (codec->info().has_levels ? " " + level : "") + rest;
+}
+
+std::string without_unbuilt_codecs(const std::string& spec, const CodecRegistry& registry) {
+  std::vector<std::string> kept;
+  for (std::string_view item : split(spec, "/+")) {
+    const std::string_view name = trim(item.substr(0, item.find_first_of(":,")));
+    if (find_alias(name) || registry.find(std::string(name))) kept.emplace_back(trim(item));
+  }
+  return join(kept, "/");
 }
 
 std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRegistry& registry,

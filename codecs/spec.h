@@ -19,6 +19,10 @@ struct CodecChoice {
   std::string label() const;  // "zstd 3", "xz 6e", "zstd 3 dict=16K"
 };
 
+// A built-in spec (a sweep's or a store's) without the items whose codec this build left out
+// (KVZ_WITH_<CODEC>=OFF), so the defaults still run; a spec the user typed is never filtered.
+std::string without_unbuilt_codecs(const std::string& spec, const CodecRegistry& registry);
+
 // Parse a spec. On error returns an empty list and sets `error` to one line naming the
 // valid range or the known codecs.
 std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRegistry& registry,

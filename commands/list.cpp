@@ -11,7 +11,7 @@ namespace kvz {
 namespace {
 
 // "-7..-1,1..22" rather than thirty numbers; "0..9,6e,9e" for xz.
-std::string compact_levels(const std::vector<int>& levels, const std::vector<int>& extreme = {}) {
+std::string compact_levels(const std::vector<int>& levels, const std::vector<CodecParams>& extra = {}) {
   std::vector<std::string> parts;
   for (size_t i = 0; i < levels.size();) {
     size_t j = i;
@@ -21,7 +21,7 @@ std::string compact_levels(const std::vector<int>& levels, const std::vector<int
                                                              levels.begin() + static_cast<long>(j) + 1, ",")));
     i = j + 1;
   }
-  for (int e : extreme) parts.push_back(fmt::format("{}e", e));
+  for (const auto& row : extra) parts.push_back(row.label());
   return fmt::format("{}", fmt::join(parts, ","));
 }
 
@@ -36,16 +36,11 @@ nlohmann::ordered_json to_json(const CodecInfo& i) {
           {"valid_levels", i.valid_levels},
           {"default_level", i.default_level},
           {"standard_levels", i.standard_levels},
-          {"extreme_levels", i.extreme_levels},
           {"fast_levels", i.fast_levels},
           {"ratio_levels", i.ratio_levels},
           {"supports_dict", i.supports_dict},
-          {"supports_extreme", i.supports_extreme},
-          {"supports_container", i.supports_container},
-          {"supports_stream", i.supports_stream},
-          {"window_log", {{"min", i.min_window_log}, {"max", i.max_window_log}}},
+          {"options", i.options_help},
           {"needs_original_size", i.needs_original_size},
-          {"safe_decoder", i.safe_decoder},
           {"notes", i.notes}};
 }
 
@@ -57,7 +52,7 @@ void print_table(const CodecRegistry& reg) {
     rows.push_back({i.name, i.library + " " + i.version,
                     i.has_levels ? fmt::format("{} {}", i.level_label, i.level_range_text()) : "-",
                     i.has_levels ? std::to_string(i.default_level) : "-",
-                    i.has_levels ? compact_levels(i.standard_levels, i.extreme_levels) : "-",
+                    i.has_levels ? compact_levels(i.standard_levels, i.extra_standard) : "-",
                     i.supports_dict ? "yes" : "no", i.notes});
   }
   std::array<size_t, 7> width{};

@@ -96,6 +96,7 @@ struct Plan {
   std::vector<size_t> block_sizes, dict_sizes;
   std::vector<std::string> dict_codecs;
   std::string codecs;
+  bool codecs_given = false;  // typed by the user (else a sweep's or store's default)
   size_t sample_bytes = 0, file_bytes = 0;
   EngineOptions engine;
 };
@@ -119,6 +120,7 @@ bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
   }
   const SweepProfile& sw = *p.sweep;
   p.codecs = !a.codecs.empty() ? a.codecs : p.store ? p.store->codecs : sw.codecs;
+  p.codecs_given = !a.codecs.empty();
   if (!a.block_sizes.empty()) {
     if (!parse_block_sizes(a.block_sizes, p.block_sizes, err)) return false;
   } else {
@@ -232,7 +234,8 @@ bool make_plan(const RunArgs& a, Plan& p, std::string& err) {
 
 // Expand the codec spec and add the dictionary variants.
 bool make_choices(const Plan& p, const CodecRegistry& reg, std::vector<CodecChoice>& out, std::string& err) {
-  std::vector<CodecChoice> base = parse_codec_spec(p.codecs, reg, err);
+  const std::string spec = p.codecs_given ? p.codecs : without_unbuilt_codecs(p.codecs, reg);
+  std::vector<CodecChoice> base = parse_codec_spec(spec, reg, err);
   if (base.empty()) {
     if (err.empty()) err = fmt::format("codec spec '{}' selects nothing", p.codecs);
     return false;

@@ -16,6 +16,18 @@ TEST(Registry, FixedOrderWithMemcpyFirst) {
   EXPECT_EQ(CodecRegistry::instance().find("nope"), nullptr);
 }
 
+TEST(Registry, RejectsASecondCodecOfTheSameName) {
+  CodecRegistry r;
+  registerCodecMemcpy(r);
+  EXPECT_THROW(registerCodecMemcpy(r), std::logic_error);
+  EXPECT_EQ(r.names(), std::vector<std::string>{"memcpy"});
+}
+
+TEST(Registry, OnlyMemcpyIsTheReferenceRow) {
+  for (const auto& c : CodecRegistry::instance().codecs())
+    EXPECT_EQ(c->info().is_reference, c->info().name == "memcpy") << c->info().name;
+}
+
 TEST(Registry, VersionsArePlausibleRuntimeVersions) {
   const std::regex version(R"(^\d+\.\d+(\.\d+)?$)");
   for (const auto& c : CodecRegistry::instance().codecs()) {
@@ -38,7 +50,7 @@ TEST(Registry, LevelMetadataIsConsistent) {
     SCOPED_TRACE(i.name);
     EXPECT_TRUE(i.is_valid_level(i.default_level));
     EXPECT_FALSE(i.standard_levels.empty());
-    for (const auto* list : {&i.standard_levels, &i.fast_levels, &i.ratio_levels, &i.extreme_levels})
+    for (const auto* list : {&i.standard_levels, &i.fast_levels, &i.ratio_levels})
       for (int l : *list) EXPECT_TRUE(i.is_valid_level(l)) << l;
     EXPECT_FALSE(i.notes.empty());
   }
@@ -58,7 +70,9 @@ TEST(Registry, OpenRejectsInvalidParams) {
   EXPECT_FALSE(reg.find("lz4hc")->open({.level = 13}, nullptr).ok());
   EXPECT_FALSE(reg.find("snappy")->open({.level = 1}, nullptr).ok());
   EXPECT_FALSE(reg.find("xz")->open({.level = 10}, nullptr).ok());
-  EXPECT_FALSE(reg.find("brotli")->open({.level = 5, .window_log = 30}, nullptr).ok());
+  EXPECT_FALSE(reg.find("brotli")->open({.level = 5, .options = ":w30"}, nullptr).ok());
+  EXPECT_FALSE(reg.find("zstd")->open({.level = 3, .options = ":stream"}, nullptr).ok());
+  EXPECT_FALSE(reg.find("zlib")->open({.level = 3, .options = ":raw"}, nullptr).ok());  // not canonical
 }
 
 }  // namespace

@@ -66,7 +66,7 @@ TEST(Spec, AllCoversEveryCodecAtEveryStandardLevel) {
   auto rows = all_choices("all");
   size_t expected = 0;
   for (const auto& c : CodecRegistry::instance().codecs())
-    expected += c->info().standard_levels.size() + c->info().extreme_levels.size();
+    expected += c->info().standard_levels.size() + c->info().extra_standard.size();
   EXPECT_EQ(rows.size(), expected);
   // zstd -7..-1 and 1..22, xz 0..9 + 6e, 9e, memcpy and snappy once.
   EXPECT_EQ(expected, 1u + 29 + 6 + 12 + 1 + 9 + 12 + 12 + 5);
@@ -87,7 +87,7 @@ TEST(Spec, BadSpecsGiveOneLineErrors) {
       {"lz4:0", "lz4 acceleration 0 out of range (1..65537)"},
       {"lz4:1..65537", "more than 1000 levels"},
       {"lzo:2", "lzo variant 2 out of range (1,11,12,15,999)"},
-      {"zstd:abc", "bad zstd level 'abc'"},
+      {"zstd:abc", "unknown option 'abc' for zstd"},
       {"zstd:", "bad zstd level ''"},
       {"zstd:9..1", "empty zstd range"},
       {"snappy:1", "snappy has no levels"},
@@ -96,12 +96,15 @@ TEST(Spec, BadSpecsGiveOneLineErrors) {
       {"zstd:3:dict=lots", "bad dictionary size 'lots'"},
       {"zstd:3:w9", "zstd window log 9 out of range"},
       {"brotli:5:w25", "brotli window log 25 out of range (10..24)"},
-      {"lz4:1:w16", "lz4 has no window option"},
+      {"lz4:1:w16", "unknown option 'w16' for lz4 (options: stream"},
       {"zstd:3:w20:dict=16K", "cannot be combined"},
-      {"zstd:6e", "zstd has no extreme mode"},
-      {"lz4:1:zlib", "lz4 has no container option"},
-      {"lz4hc:9:stream", "lz4hc has no stream option"},
-      {"zstd:3:stream", "zstd has no stream option"},
+      {"zstd:6e", "unknown option 'e' for zstd (options: wN"},
+      {"lz4:1:zlib", "unknown option 'zlib' for lz4"},
+      {"lz4hc:9:stream", "lz4hc takes no options (got 'stream')"},
+      {"zstd:3:stream", "unknown option 'stream' for zstd"},
+      {"zlib:1:zlib:raw", "contradict each other"},
+      {"zstd:3:dict=16K:dict=32K", "dict= given twice"},
+      {"snappy:fast", "snappy takes no options (got 'fast')"},
       {"zstd:3:fast", "unknown option 'fast' for zstd"},
       {"", "empty codec spec"},
       {"zstd//lz4", "empty item"},
@@ -118,10 +121,16 @@ TEST(Spec, BadSpecsGiveOneLineErrors) {
 
 TEST(Spec, ParamsLabelIsStable) {
   EXPECT_EQ((CodecParams{.level = 3}).label(), "3");
-  EXPECT_EQ((CodecParams{.level = 6, .extreme = true}).label(), "6e");
-  EXPECT_EQ((CodecParams{.level = 6, .zlib_container = true}).label(), "6:zlib");
-  EXPECT_EQ((CodecParams{.level = 11, .window_log = 22}).label(), "11:w22");
-  EXPECT_EQ((CodecParams{.level = 1, .lz4_stream = true}).label(), "1:stream");
+  const auto& reg = CodecRegistry::instance();
+  EXPECT_EQ(labels("xz:6e/zlib:6:zlib/brotli:11:w22/lz4:1:stream/zstd:3:dict=16K/zlib:6:raw"),
+            "xz 6e|zlib 6 zlib|brotli 11 w22|lz4 1 stream|zstd 3 dict=16K|zlib 6");
+  std::string err;
+  const auto rows = parse_codec_spec("xz:6e/zlib:6:zlib/brotli:11:w22/lz4:1:stream", reg, err);
+  ASSERT_EQ(rows.size(), 4u) << err;
+  EXPECT_EQ(rows[0].params.label(), "6e");
+  EXPECT_EQ(rows[1].params.label(), "6:zlib");
+  EXPECT_EQ(rows[2].params.label(), "11:w22");
+  EXPECT_EQ(rows[3].params.label(), "1:stream");
   EXPECT_EQ((CodecParams{.level = 3, .dict_size = 16384}).label(), "3:dict=16K");
 }
 

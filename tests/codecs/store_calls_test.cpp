@@ -41,8 +41,8 @@ TEST(Lz4Stream, SpecParsesAndLabelsIt) {
   ASSERT_EQ(rows.size(), 2u);  // lz4:stream is lz4:1:stream: a duplicate
   EXPECT_EQ(rows[0].label(), "lz4 1 stream");
   EXPECT_EQ(rows[0].params.label(), "1:stream");
-  EXPECT_TRUE(rows[0].params.lz4_stream);
-  EXPECT_FALSE(rows[1].params.lz4_stream);
+  EXPECT_EQ(rows[0].params.options, ":stream");
+  EXPECT_EQ(rows[1].params.options, "");
 }
 
 // Same bytes as RocksDB's call, on one session reused across calls (no state may leak
@@ -55,7 +55,7 @@ TEST(Lz4Stream, SameBytesAsRocksDbsStreamingCall) {
   inputs.push_back(Bytes(4096, 0));
   inputs.push_back({});
   for (int accel : {1, 8}) {
-    auto s = open_or_fail(lz4, {.level = accel, .lz4_stream = true});
+    auto s = open_or_fail(lz4, {.level = accel, .options = ":stream"});
     for (int round = 0; round < 2; ++round) {
       for (size_t i = 0; i < inputs.size(); ++i) {
         Bytes c = compress_all(*s, inputs[i]);
@@ -74,7 +74,7 @@ TEST(Lz4Stream, SameBytesAsRocksDbsStreamingCall) {
 // a zeroed table offers position 0 as a match candidate, a fast-reset one does not.
 TEST(Lz4Stream, DiffersFromOneShotAndFromAFastResetStream) {
   const Codec& lz4 = *CodecRegistry::instance().find("lz4");
-  auto stream = open_or_fail(lz4, {.level = 1, .lz4_stream = true});
+  auto stream = open_or_fail(lz4, {.level = 1, .options = ":stream"});
   auto oneshot = open_or_fail(lz4, {.level = 1});
   LZ4_stream_t* reused = LZ4_createStream();
   size_t differs_from_oneshot = 0, differs_from_fast_reset = 0, blocks = 0;
@@ -99,10 +99,10 @@ TEST(Lz4Stream, DiffersFromOneShotAndFromAFastResetStream) {
 TEST(Lz4Stream, OnlyLz4HasIt) {
   const auto& reg = CodecRegistry::instance();
   for (const char* name : {"lz4hc", "zstd", "zlib", "snappy"}) {
-    auto s = reg.find(name)->open({.level = reg.find(name)->info().default_level, .lz4_stream = true},
+    auto s = reg.find(name)->open({.level = reg.find(name)->info().default_level, .options = ":stream"},
                                   nullptr);
     EXPECT_FALSE(s.ok()) << name;
-    EXPECT_NE(s.error.find("has no stream option"), std::string::npos) << s.error;
+    EXPECT_NE(s.error.find("'stream'"), std::string::npos) << s.error;
   }
 }
 
@@ -136,7 +136,7 @@ TEST(ZlibContainer, SameBytesAsCompress2AndRawStaysRocksDbs) {
                                      corpus_prefix("json/twitter.json", 64 * 1024),
                                      random_bytes(4096, 3), Bytes(32 * 1024, 0), {}};
   for (int level : {1, 6, 9}) {
-    auto wrapped = open_or_fail(zlib, {.level = level, .zlib_container = true});
+    auto wrapped = open_or_fail(zlib, {.level = level, .options = ":zlib"});
     auto raw = open_or_fail(zlib, {.level = level});
     for (size_t i = 0; i < inputs.size(); ++i) {
       Bytes c = compress_all(*wrapped, inputs[i]);
