@@ -5,7 +5,8 @@
 //
 // A profile name may carry options after a colon, e.g. `cassandra:min_compress_ratio=1.1`,
 // `rocksdb:max_compressed_bytes_per_kb=896`; `store_profile_options()` lists them.
-// Rules, sources and validation figures: stores/README.md.
+// Each store is one file, stores/NAME.cpp; rules, sources and validation figures:
+// stores/README.md.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -43,9 +44,21 @@ const StoreProfile* find_store_profile(const std::string& name);
 const StoreProfile* find_store_profile(const std::string& name, std::string& error);
 // One line per option a profile accepts ("min_compress_ratio=R  ...").
 std::vector<std::string> store_profile_options(const StoreProfile& profile);
-// Whether the store can write blocks with this codec (registry name). store_block() still
-// answers for other codecs (generic framing) so a forced -c does not crash, but the number is
-// then not the store's: callers should warn.
+// The codec a block went through, as a store sees it: framing may depend on the params
+// (RocksDB's LZ4 call, zlib's container) and the reference row is written uncompressed.
+struct BlockCodec {
+  std::string name;           // registry name, e.g. "zstd"
+  std::string params;         // CodecParams::label(), e.g. "1:stream", "6:zlib"
+  bool uncompressed = false;  // the reference row: the store writes the block as is
+};
+
+// Whether the store writes blocks with this codec: the store's own list (stores/NAME.cpp).
+// The BlockCodec form also checks the mode the store's bytes come from (RocksDB's LZ4 is
+// `:stream`, Cassandra's zlib is `:zlib`, RocksDB's is raw deflate); the name form asks only
+// whether the store offers the codec at all. Uncompressed blocks are always supported.
+// store_block() still answers for other codecs (generic framing) so a forced -c does not
+// crash, but the number is then not the store's: callers should warn.
+bool store_supports_codec(const StoreProfile& profile, const BlockCodec& codec);
 bool store_supports_codec(const StoreProfile& profile, const std::string& codec);
 
 // What one block costs on disk under a store's rules.
@@ -58,24 +71,13 @@ struct StoredBlock {
 // Apply the profile's framing (size prefixes, checksums, trailers) and keep-raw rule to a
 // block of `raw_size` bytes that `codec` compressed to `compressed_size` bytes.
 // Pure and allocation-free: safe to call per block after a timed pass.
-StoredBlock store_block(const StoreProfile& profile, const std::string& codec, size_t raw_size,
-                        size_t compressed_size);
-// The codec a block went through, as a store sees it: framing may depend on the params
-// (RocksDB's LZ4 call, zlib's container) and the reference row is written uncompressed.
-struct BlockCodec {
-  std::string name;           // registry name, e.g. "zstd"
-  std::string params;         // CodecParams::label(), e.g. "1:stream", "6:zlib"
-  bool uncompressed = false;  // the reference row: the store writes the block as is
-};
 StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size,
                         size_t compressed_size);
 
 // The dictionary training samples the store takes from one file's blocks, for a dictionary of
-// `dict_size` bytes. rocksdb (7.8 BlockBasedTableBuilder::EnterUnbuffered): every block is
-// buffered; samples start at block n/2 and step by 545055921143 % n until
-// zstd_max_train_bytes = 100 x dict_size bytes are taken, the last one cut short; the result
-// goes to ZDICT_trainFromBuffer (codecs/dictionary.h train_dictionary) and one dictionary
-// serves the whole file. Empty for profiles without dictionaries.
+// `dict_size` bytes; the result goes to ZDICT_trainFromBuffer (codecs/dictionary.h
+// train_dictionary). Each store's method is in its file (rocksdb: stores/rocksdb.cpp). Empty
+// for profiles without an in-file dictionary method.
 std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& profile,
                                                                const BlockSet& blocks,
                                                                size_t dict_size);

@@ -20,6 +20,10 @@ const StoreProfile& profile(const std::string& name) {
   return *p;
 }
 
+// A codec's output as store_block sees it; the framing rules here depend on the name only.
+BlockCodec compressed(const std::string& name) { return {name, "", false}; }
+const BlockCodec kUncompressed{"memcpy", "0", true};
+
 TEST(StoreProfiles, EveryProfileIsUsable) {
   const char* expected[] = {"rocksdb", "leveldb", "cassandra", "scylla", "hbase", "wiredtiger",
                             "tarantool"};
@@ -37,6 +41,9 @@ TEST(StoreProfiles, EveryProfileIsUsable) {
     ASSERT_FALSE(choices.empty()) << p.codecs << ": " << error;
     for (const auto& c : choices) {
       EXPECT_TRUE(store_supports_codec(p, c.codec->info().name)) << c.label();
+      // The profile's own rows are in the mode the store writes them.
+      const BlockCodec codec{c.codec->info().name, c.params.label(), c.codec->info().is_reference};
+      EXPECT_TRUE(store_supports_codec(p, codec)) << c.label();
     }
   }
   EXPECT_DOUBLE_EQ(profile("scylla").stall_threshold_ms, 1.0);
@@ -70,68 +77,135 @@ TEST(StoreProfiles, OptionVariantsAreStableAndApplied) {
   EXPECT_EQ(find_store_profile("cassandra")->min_compress_ratio, 0);  // the base is untouched
 }
 
+TEST(StoreProfiles, SupportedCodecsAreEachStoresOwnListWithModes) {
+  const StoreProfile& rocksdb = profile("rocksdb");
+  // RocksDB 7.8 calls LZ4_compress_fast_continue and deflates raw (-14).
+  EXPECT_TRUE(store_supports_codec(rocksdb, BlockCodec{"lz4", "1:stream", false}));
+  EXPECT_FALSE(store_supports_codec(rocksdb, BlockCodec{"lz4", "1", false}));
+  EXPECT_TRUE(store_supports_codec(rocksdb, BlockCodec{"zlib", "6", false}));
+  EXPECT_FALSE(store_supports_codec(rocksdb, BlockCodec{"zlib", "6:zlib", false}));
+  EXPECT_TRUE(store_supports_codec(rocksdb, BlockCodec{"zstd", "3:dict=16K", false}));
+  EXPECT_TRUE(store_supports_codec(rocksdb, "lz4"));  // by name: offered in some mode
+  EXPECT_FALSE(store_supports_codec(rocksdb, "brotli"));
+  // Cassandra's DeflateCompressor and Scylla's deflate_processor write the zlib container.
+  EXPECT_TRUE(store_supports_codec(profile("cassandra"), BlockCodec{"zlib", "6:zlib", false}));
+  EXPECT_FALSE(store_supports_codec(profile("cassandra"), BlockCodec{"zlib", "6", false}));
+  EXPECT_FALSE(store_supports_codec(profile("cassandra"), BlockCodec{"lz4", "1:stream", false}));
+  EXPECT_FALSE(store_supports_codec(profile("leveldb"), "lz4"));
+  EXPECT_TRUE(store_supports_codec(profile("hbase"), "xz"));
+  EXPECT_FALSE(store_supports_codec(profile("tarantool"), "snappy"));
+  // Option variants answer as their store; uncompressed blocks every store writes.
+  EXPECT_TRUE(store_supports_codec(*find_store_profile("scylla:chunk=16K"), "snappy"));
+  for (const auto& p : store_profiles()) {
+    EXPECT_TRUE(store_supports_codec(p, kUncompressed)) << p.name;
+    EXPECT_TRUE(store_supports_codec(p, "memcpy")) << p.name;
+  }
+}
+
+TEST(StoreProfiles, OptionListsAndRuleLinesFollowTheStore) {
+  EXPECT_EQ(store_profile_options(profile("wiredtiger")).front().rfind("block=SIZE", 0), 0u);
+  EXPECT_EQ(store_profile_options(profile("scylla")).size(), 1u);
+  const auto cassandra = store_profile_options(profile("cassandra"));
+  ASSERT_EQ(cassandra.size(), 2u);
+  EXPECT_EQ(cassandra[0].rfind("chunk=SIZE  block/chunk/page size (1K..1M)", 0), 0u) << cassandra[0];
+  EXPECT_EQ(cassandra[1].rfind("min_compress_ratio=R", 0), 0u);
+  EXPECT_EQ(store_profile_options(profile("rocksdb")).back().rfind("max_compressed_bytes_per_kb=N", 0), 0u);
+  // An option that is another store's is unknown here, and the error lists this store's.
+  std::string error;
+  EXPECT_EQ(find_store_profile("leveldb:min_compress_ratio=1.1", error), nullptr);
+  EXPECT_EQ(error, "leveldb: unknown option 'min_compress_ratio' (known: chunk)");
+  // Rule lines describe the options in force.
+  EXPECT_NE(find_store_profile("cassandra:min_compress_ratio=1.1")->rules.find("; min_compress_ratio=1.10"),
+            std::string::npos);
+  EXPECT_NE(find_store_profile("rocksdb:max_compressed_bytes_per_kb=900")->rules.find("<= 900*raw/1024"),
+            std::string::npos);
+  EXPECT_EQ(find_store_profile("rocksdb:chunk=8K")->rules, profile("rocksdb").rules);
+  EXPECT_EQ(find_store_profile("rocksdb:chunk=8K,")->block_size, 8u * 1024);  // one trailing comma is fine
+}
+
+TEST(StoreBlock, TheUncompressedFlagNotTheNameSelectsTheReferenceFraming) {
+  for (const auto& p : store_profiles()) {
+    SCOPED_TRACE(p.name);
+    const StoredBlock reference = store_block(p, kUncompressed, 4000, 4000);
+    const StoredBlock flagged = store_block(p, BlockCodec{"zstd", "3", true}, 4000, 4000);
+    EXPECT_EQ(flagged.bytes, reference.bytes);
+    EXPECT_EQ(flagged.payload, 4000u);
+    EXPECT_FALSE(flagged.kept_raw);
+  }
+}
+
+TEST(StoreBlock, HandMadeProfileGetsThePlainRule) {
+  StoreProfile custom;
+  custom.base = "custom";
+  EXPECT_TRUE(store_block(custom, compressed("zstd"), 4096, 3584).kept_raw);
+  EXPECT_EQ(store_block(custom, compressed("zstd"), 4096, 3583).bytes, 3583u);
+  EXPECT_FALSE(store_supports_codec(custom, "zstd"));
+  EXPECT_TRUE(store_supports_codec(custom, kUncompressed));
+  EXPECT_EQ(store_profile_options(custom).size(), 1u);
+}
+
 TEST(StoreBlock, RocksDb78KeepsRawUnlessPrefixedSizeBeatsSevenEighths) {
   const StoreProfile& p = profile("rocksdb");
   // raw 2989: raw - raw/8 = 2616; zstd's varint32 prefix of 2989 is 2 bytes.
-  StoredBlock at = store_block(p, "zstd", 2989, 2614);  // 2616 with prefix: not < 2616
+  StoredBlock at = store_block(p, compressed("zstd"), 2989, 2614);  // 2616 with prefix: not < 2616
   EXPECT_TRUE(at.kept_raw);
   EXPECT_EQ(at.bytes, 2989u + 5);
-  StoredBlock below = store_block(p, "zstd", 2989, 2613);  // 2615 < 2616
+  StoredBlock below = store_block(p, compressed("zstd"), 2989, 2613);  // 2615 < 2616
   EXPECT_FALSE(below.kept_raw);
   EXPECT_EQ(below.payload, 2615u);
   EXPECT_EQ(below.bytes, 2620u);
   // Snappy has no prefix: 2615 alone is below 2616.
-  EXPECT_FALSE(store_block(p, "snappy", 2989, 2615).kept_raw);
-  EXPECT_EQ(store_block(p, "snappy", 2989, 2615).bytes, 2620u);
+  EXPECT_FALSE(store_block(p, compressed("snappy"), 2989, 2615).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("snappy"), 2989, 2615).bytes, 2620u);
   // Prefix widths: 1 byte below 128, 3 bytes from 16384.
-  EXPECT_EQ(store_block(p, "lz4", 100, 50).payload, 51u);
-  EXPECT_EQ(store_block(p, "lz4hc", 20000, 5000).payload, 5003u);
-  EXPECT_EQ(store_block(p, "zlib", 4096, 1000).bytes, 1007u);
+  EXPECT_EQ(store_block(p, compressed("lz4"), 100, 50).payload, 51u);
+  EXPECT_EQ(store_block(p, compressed("lz4hc"), 20000, 5000).payload, 5003u);
+  EXPECT_EQ(store_block(p, compressed("zlib"), 4096, 1000).bytes, 1007u);
   // memcpy = kNoCompression: raw plus trailer, not counted as a keep-raw decision.
-  EXPECT_FALSE(store_block(p, "memcpy", 4096, 4096).kept_raw);
-  EXPECT_EQ(store_block(p, "memcpy", 4096, 4096).bytes, 4101u);
+  EXPECT_FALSE(store_block(p, kUncompressed, 4096, 4096).kept_raw);
+  EXPECT_EQ(store_block(p, kUncompressed, 4096, 4096).bytes, 4101u);
 }
 
 TEST(StoreBlock, RocksDbNewerRuleIsAtMostNPerKb) {
   const StoreProfile* p = find_store_profile("rocksdb:max_compressed_bytes_per_kb=896");
   ASSERT_NE(p, nullptr);
   // raw 1024 -> limit 896 including the 2-byte prefix.
-  EXPECT_FALSE(store_block(*p, "zstd", 1024, 894).kept_raw);
-  EXPECT_TRUE(store_block(*p, "zstd", 1024, 895).kept_raw);
+  EXPECT_FALSE(store_block(*p, compressed("zstd"), 1024, 894).kept_raw);
+  EXPECT_TRUE(store_block(*p, compressed("zstd"), 1024, 895).kept_raw);
   // The 7.8 rule differs exactly here: 896 is not < 1024 - 128.
-  EXPECT_TRUE(store_block(profile("rocksdb"), "zstd", 1024, 894).kept_raw);
+  EXPECT_TRUE(store_block(profile("rocksdb"), compressed("zstd"), 1024, 894).kept_raw);
 }
 
 TEST(StoreBlock, LevelDbTwelveAndAHalfPercent) {
   const StoreProfile& p = profile("leveldb");
-  EXPECT_FALSE(store_block(p, "snappy", 4096, 3583).kept_raw);
-  EXPECT_EQ(store_block(p, "snappy", 4096, 3583).bytes, 3588u);
-  EXPECT_TRUE(store_block(p, "snappy", 4096, 3584).kept_raw);
-  EXPECT_EQ(store_block(p, "snappy", 4096, 3584).bytes, 4101u);
+  EXPECT_FALSE(store_block(p, compressed("snappy"), 4096, 3583).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("snappy"), 4096, 3583).bytes, 3588u);
+  EXPECT_TRUE(store_block(p, compressed("snappy"), 4096, 3584).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("snappy"), 4096, 3584).bytes, 4101u);
 }
 
 TEST(StoreBlock, CassandraChunksAndMinCompressRatio) {
   const StoreProfile& p = profile("cassandra");
-  EXPECT_EQ(store_block(p, "lz4", 16384, 5000).bytes, 5000u + 4 + 4);
-  EXPECT_EQ(store_block(p, "zstd", 16384, 5000).bytes, 5000u + 4);
+  EXPECT_EQ(store_block(p, compressed("lz4"), 16384, 5000).bytes, 5000u + 4 + 4);
+  EXPECT_EQ(store_block(p, compressed("zstd"), 16384, 5000).bytes, 5000u + 4);
   // Off by default: even an expanding chunk is stored compressed.
-  EXPECT_FALSE(store_block(p, "lz4", 16384, 16500).kept_raw);
+  EXPECT_FALSE(store_block(p, compressed("lz4"), 16384, 16500).kept_raw);
   const StoreProfile* r = find_store_profile("cassandra:min_compress_ratio=1.1");
   ASSERT_NE(r, nullptr);
   // maxCompressedLength = ceil(16384 / 1.1) = 14895, compared with the prefixed length.
-  EXPECT_FALSE(store_block(*r, "lz4", 16384, 14890).kept_raw);
-  StoredBlock raw = store_block(*r, "lz4", 16384, 14891);
+  EXPECT_FALSE(store_block(*r, compressed("lz4"), 16384, 14890).kept_raw);
+  StoredBlock raw = store_block(*r, compressed("lz4"), 16384, 14891);
   EXPECT_TRUE(raw.kept_raw);
   EXPECT_EQ(raw.bytes, 16384u + 4);
   // A short last chunk that fails the rule is padded up to maxCompressedLength.
-  StoredBlock padded = store_block(*r, "zstd", 14000, 14900);
+  StoredBlock padded = store_block(*r, compressed("zstd"), 14000, 14900);
   EXPECT_TRUE(padded.kept_raw);
   EXPECT_EQ(padded.bytes, 14895u + 4);
 }
 
 TEST(StoreBlock, ScyllaNeverFallsBackToRaw) {
   const StoreProfile& p = profile("scylla");
-  StoredBlock b = store_block(p, "lz4", 4096, 4200);
+  StoredBlock b = store_block(p, compressed("lz4"), 4096, 4200);
   EXPECT_FALSE(b.kept_raw);
   EXPECT_EQ(b.bytes, 4200u + 4 + 4);
 }
@@ -139,31 +213,31 @@ TEST(StoreBlock, ScyllaNeverFallsBackToRaw) {
 TEST(StoreBlock, HBaseHeaderFramingAndChecksums) {
   const StoreProfile& p = profile("hbase");
   // 33 + 20008 = 20041 bytes on disk -> 2 checksum chunks of 16 KiB.
-  EXPECT_EQ(store_block(p, "snappy", 65536, 20000).bytes, 20041u + 8);
+  EXPECT_EQ(store_block(p, compressed("snappy"), 65536, 20000).bytes, 20041u + 8);
   // gzip member = zlib container (2+4) replaced by 18 bytes.
-  EXPECT_EQ(store_block(p, "zlib", 65536, 10000).payload, 10012u);
-  EXPECT_FALSE(store_block(p, "xz", 65536, 70000).kept_raw);  // HBase never stores raw
+  EXPECT_EQ(store_block(p, compressed("zlib"), 65536, 10000).payload, 10012u);
+  EXPECT_FALSE(store_block(p, compressed("xz"), 65536, 70000).kept_raw);  // HBase never stores raw
 }
 
 TEST(StoreBlock, WiredTigerAllocationUnits) {
   const StoreProfile& p = profile("wiredtiger");
   // 64 + 8 + 28000 = 28072 -> 7 units of 4 KiB.
-  StoredBlock b = store_block(p, "snappy", 32768, 28000);
+  StoredBlock b = store_block(p, compressed("snappy"), 32768, 28000);
   EXPECT_FALSE(b.kept_raw);
   EXPECT_EQ(b.bytes, 7u * 4096);
   // 30072 / 4096 = 7 < 8: WT takes the compressed image although it rounds to 8 units.
-  EXPECT_EQ(store_block(p, "snappy", 32768, 30000).bytes, 32768u);
-  EXPECT_FALSE(store_block(p, "snappy", 32768, 30000).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("snappy"), 32768, 30000).bytes, 32768u);
+  EXPECT_FALSE(store_block(p, compressed("snappy"), 32768, 30000).kept_raw);
   // 64 + 16 + 32700 = 32780 -> 8 whole units: no gain, the raw page is written.
-  EXPECT_TRUE(store_block(p, "lz4", 32768, 32700).kept_raw);
-  EXPECT_EQ(store_block(p, "zlib", 32768, 1000).bytes, 4096u);
+  EXPECT_TRUE(store_block(p, compressed("lz4"), 32768, 32700).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("zlib"), 32768, 1000).bytes, 4096u);
 }
 
 TEST(StoreBlock, TarantoolFieldEncoding) {
   const StoreProfile& p = profile("tarantool");
   // body = type 1 + mp_uint(1000) 3 + 400; ext16 header 4.
-  EXPECT_EQ(store_block(p, "zstd", 1000, 400).bytes, 408u);
-  StoredBlock tiny = store_block(p, "lz4", 10, 12);
+  EXPECT_EQ(store_block(p, compressed("zstd"), 1000, 400).bytes, 408u);
+  StoredBlock tiny = store_block(p, compressed("lz4"), 10, 12);
   EXPECT_TRUE(tiny.kept_raw);
   EXPECT_EQ(tiny.bytes, 10u);
 }
@@ -201,7 +275,10 @@ TEST(StoreDictionarySamples, RocksDbPrimeStrideFromTheMiddle) {
   EXPECT_EQ(samples[3].size(), 10u);
   EXPECT_EQ(samples[0][0], 2);  // 4 / 2
   EXPECT_EQ(samples[1][0], 1);  // (2 + 3) % 4
-  EXPECT_TRUE(store_dictionary_samples(profile("leveldb"), four, 1).empty());
+  for (const auto& other : store_profiles()) {  // only RocksDB samples its own file
+    if (other.name == "rocksdb") continue;
+    EXPECT_TRUE(store_dictionary_samples(other, four, 1).empty()) << other.name;
+  }
   EXPECT_TRUE(store_dictionary_samples(p, BlockSet{}, 16384).empty());
 }
 

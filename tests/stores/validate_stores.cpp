@@ -1,7 +1,7 @@
 // Validation of the rocksdb and leveldb store profiles against the real libraries: the same
 // records are written with RocksDB's SstFileWriter (librocksdb 7.8) and LevelDB's TableBuilder
 // (libleveldb 1.23), the data-block bytes in the files are summed, and kvzbench's prediction
-// (blockgen blocks -> kvz codec session -> store_block) must be within 0.5 %.
+// (blockgen blocks -> kvz codec session -> store_block) must equal them byte for byte.
 #include <gtest/gtest.h>
 #include <leveldb/env.h>
 #include <leveldb/options.h>
@@ -14,7 +14,6 @@
 #include <rocksdb/table_properties.h>
 #include <unistd.h>
 
-#include <cmath>
 #include <cstdio>
 #include <algorithm>
 #include <cstdlib>
@@ -187,6 +186,8 @@ StoreBytes kvz_prediction(const RecordSet& rs, const StoreProfile& profile, cons
     EXPECT_TRUE(d.ok()) << d.error;
     dict = d.value;
   }
+  const BlockCodec as_stored{codec, choice->params.label(), choice->codec->info().is_reference};
+  EXPECT_TRUE(store_supports_codec(profile, as_stored)) << codec << " " << as_stored.params;
   auto session = choice->codec->open(choice->params, dict);
   EXPECT_TRUE(session.ok()) << session.error;
   if (!session.ok()) return {};
@@ -197,7 +198,7 @@ StoreBytes kvz_prediction(const RecordSet& rs, const StoreProfile& profile, cons
     out.resize(session.value->bound(block.size()));
     CallResult r = session.value->compress(block, out);
     EXPECT_TRUE(r.ok()) << r.error;
-    StoredBlock sb = store_block(profile, codec, block.size(), r.size);
+    StoredBlock sb = store_block(profile, as_stored, block.size(), r.size);
     sum.bytes += sb.bytes;
     sum.kept_raw += sb.kept_raw;
   }
@@ -234,7 +235,7 @@ constexpr size_t kMaxBytes = 2u << 20;
 
 class RocksDbProfile : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(RocksDbProfile, PredictionWithinHalfAPercentOfSstFileWriter) {
+TEST_P(RocksDbProfile, PredictionEqualsSstFileWriter) {
   const std::string codec = GetParam();
   const StoreProfile* profile = find_store_profile("rocksdb");
   ASSERT_NE(profile, nullptr);
@@ -246,7 +247,7 @@ TEST_P(RocksDbProfile, PredictionWithinHalfAPercentOfSstFileWriter) {
     StoreBytes kvz = kvz_prediction(rs, *profile, codec);
     report(std::string("rocksdb ") + codec + " " + c.path, kvz, real);
     EXPECT_EQ(kvz.blocks, real.blocks);
-    EXPECT_LE(std::abs(deviation_pct(kvz.bytes, real.bytes)), 0.5);
+    EXPECT_EQ(kvz.bytes, real.bytes);  // stores/README.md: 0.000 %
   }
 }
 
@@ -256,7 +257,7 @@ INSTANTIATE_TEST_SUITE_P(Codecs, RocksDbProfile,
 // Dictionary mode (max_dict_bytes 16 KiB, zstd_max_train_bytes 100x): one trained dictionary
 // per file, every data block compressed with it. The dictionary itself is a meta block, not
 // counted in data_size, and not in this comparison.
-TEST(RocksDbProfileDictionary, ZstdDictionaryPerFileWithinHalfAPercent) {
+TEST(RocksDbProfileDictionary, ZstdDictionaryPerFileEqualsSstFileWriter) {
   const StoreProfile* profile = find_store_profile("rocksdb");
   ASSERT_NE(profile, nullptr);
   ASSERT_FALSE(profile->dict_sizes.empty());
@@ -270,11 +271,11 @@ TEST(RocksDbProfileDictionary, ZstdDictionaryPerFileWithinHalfAPercent) {
     report(std::string("rocksdb zstd dict=16K ") + c.path, kvz, real);
     EXPECT_LT(real.bytes, plain.bytes);  // the dictionary was really used by RocksDB
     EXPECT_EQ(kvz.blocks, real.blocks);
-    EXPECT_LE(std::abs(deviation_pct(kvz.bytes, real.bytes)), 0.5);
+    EXPECT_EQ(kvz.bytes, real.bytes);  // stores/README.md: 0.000 %
   }
 }
 
-TEST(LevelDbProfile, PredictionWithinHalfAPercentOfTableBuilder) {
+TEST(LevelDbProfile, PredictionEqualsTableBuilder) {
   const StoreProfile* profile = find_store_profile("leveldb");
   ASSERT_NE(profile, nullptr);
   for (const auto& c : kCorpora) {
@@ -285,7 +286,7 @@ TEST(LevelDbProfile, PredictionWithinHalfAPercentOfTableBuilder) {
     StoreBytes kvz = kvz_prediction(rs, *profile, "snappy");
     report(std::string("leveldb snappy ") + c.path, kvz, real);
     EXPECT_EQ(kvz.blocks, real.blocks);
-    EXPECT_LE(std::abs(deviation_pct(kvz.bytes, real.bytes)), 0.5);
+    EXPECT_EQ(kvz.bytes, real.bytes);  // stores/README.md: 0.000 %
   }
 }
 
