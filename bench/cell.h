@@ -38,7 +38,6 @@ struct CellState {
   std::atomic<bool> pass_error{false};  // a call failed inside a timed pass
   std::vector<uint64_t> pass_bytes[2];  // uncompressed bytes of one pass, per worker
   int entries[2] = {0, 0};              // GB entries seen (progress)
-  bool complete[2] = {false, false};    // GB reported every repetition
   bool incomplete = false;              // some repetition was skipped (interrupt)
 };
 

@@ -175,9 +175,7 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
   return m;
 }
 
-EngineOutcome run_matrix(const Matrix& matrix, const CodecRegistry& registry, const EngineOptions& opt,
-                         const EngineHooks& hooks) {
-  (void)registry;  // codecs arrive resolved in the matrix; kept so callers pass the one they chose
+EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const EngineHooks& hooks) {
   init_benchmark_library(opt.random_interleaving);
   tick_clock_info();  // calibrate before any timing
   EngineOutcome outcome;

@@ -68,8 +68,7 @@ struct EngineOutcome {
   std::vector<std::string> warnings;
 };
 
-EngineOutcome run_matrix(const Matrix& matrix, const CodecRegistry& registry,
-                         const EngineOptions& options, const EngineHooks& hooks = {});
+EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& options, const EngineHooks& hooks = {});
 
 // Call once before run_matrix: passes Google Benchmark the flags the engine relies on.
 void init_benchmark_library(bool random_interleaving);

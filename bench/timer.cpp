@@ -76,7 +76,6 @@ const TickClockInfo& tick_clock_info() {
 }
 
 double process_cpu_seconds() { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
-double thread_cpu_seconds() { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
 double wall_seconds() { return clock_seconds(CLOCK_MONOTONIC); }
 
 uint64_t involuntary_context_switches() {

@@ -41,7 +41,6 @@ inline uint64_t read_ticks() noexcept {
 const TickClockInfo& tick_clock_info();
 
 double process_cpu_seconds();
-double thread_cpu_seconds();
 double wall_seconds();  // steady_clock, seconds since an arbitrary epoch
 // Involuntary context switches of the calling thread so far (getrusage RUSAGE_THREAD).
 uint64_t involuntary_context_switches();

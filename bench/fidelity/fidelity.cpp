@@ -171,7 +171,7 @@ int main(int argc, char** argv) {
       kvz::Matrix m;
       m.groups.push_back(g);
       m.cells.push_back({0, choices[0].codec, choices[0].params});
-      const kvz::EngineOutcome o = kvz::run_matrix(m, reg, opt);
+      const kvz::EngineOutcome o = kvz::run_matrix(m, opt);
       if (o.cells.empty() || o.cells[0].status != kvz::CellStatus::Ok) {
         std::cerr << "kvzbench_fidelity: error: harness cell failed\n";
         return 1;

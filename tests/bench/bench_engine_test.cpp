@@ -92,7 +92,7 @@ TEST(Engine, MemcpyRowComesFirstAndEveryRowHasSpeedsAndLatency) {
   Matrix m = build_matrix({mixed_blocks(8, 4096)}, f.choose({f.rle}), f.reg);
   ASSERT_EQ(m.cells.size(), 2u);
   EXPECT_EQ(m.cells[0].codec->info().name, "memcpy");
-  const EngineOutcome o = run_matrix(m, f.reg, fast_options());
+  const EngineOutcome o = run_matrix(m, fast_options());
   ASSERT_EQ(o.cells.size(), 2u);
   EXPECT_EQ(o.failed, 0u);
   for (const auto& c : o.cells) {
@@ -120,7 +120,7 @@ TEST(Engine, KeepRawAccountingPerBlock) {
     raw_kept += raw;
   }
   ASSERT_EQ(raw_kept, 4u);  // the noise blocks
-  const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, f.choose({f.rle}), f.reg), f.reg, fast_options());
+  const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, f.choose({f.rle}), f.reg), fast_options());
   const CellResult* r = find(o, "rle");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->input_bytes, 8u * 4096);
@@ -137,7 +137,7 @@ TEST(Engine, KeepRawAccountingPerBlock) {
 TEST(Engine, BrokenDecoderFailsItsCellWithBlockAndOffset) {
   Fixture f;
   Matrix m = build_matrix({mixed_blocks(6, 4096)}, f.choose({f.rle, f.broken, f.failing}), f.reg);
-  const EngineOutcome o = run_matrix(m, f.reg, fast_options());
+  const EngineOutcome o = run_matrix(m, fast_options());
   EXPECT_EQ(o.failed, 2u);
   const CellResult* b = find(o, "rle-broken");
   ASSERT_NE(b, nullptr);
@@ -167,7 +167,7 @@ TEST(Engine, DictionaryCellsMeasureOnlyBlocksTheyWereNotTrainedOn) {
   BlockSplit split;
   ASSERT_TRUE(split_train_test(40, opt.dict_train_fraction, opt.seed, split));
   f.seen.clear();
-  const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, {dict}, f.reg), f.reg, opt);
+  const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, {dict}, f.reg), opt);
   const CellResult* r = find(o, "rle-spy");
   ASSERT_NE(r, nullptr);
   ASSERT_EQ(r->status, CellStatus::Ok) << r->failure;
@@ -214,7 +214,7 @@ TEST(Engine, ThreadsGetTheirOwnSessions) {
   Fixture f;
   EngineOptions opt = fast_options();
   opt.threads = 2;
-  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(8, 4096)}, f.choose({f.rle}), f.reg), f.reg, opt);
+  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(8, 4096)}, f.choose({f.rle}), f.reg), opt);
   const CellResult* r = find(o, "rle");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->status, CellStatus::Ok) << r->failure;
@@ -233,7 +233,7 @@ TEST(Engine, SigintKeepsFinishedCellsAndStops) {
     if (++done == 1) raise(SIGINT);  // Ctrl-C while the first block set finishes
   };
   Matrix m = build_matrix({mixed_blocks(6, 4096, "first"), mixed_blocks(6, 4096, "second")}, f.choose({f.rle}), f.reg);
-  const EngineOutcome o = run_matrix(m, f.reg, fast_options(), hooks);
+  const EngineOutcome o = run_matrix(m, fast_options(), hooks);
   restore_sigint_handler();
   EXPECT_TRUE(interrupt_flag().load());
   interrupt_flag() = false;
@@ -252,7 +252,7 @@ TEST(Engine, CellsThatCannotBeMeasuredAreSkippedWithAWarningNotFailed) {
   EngineOptions opt = fast_options();
   opt.threads = 2;
   // One block: no dictionary split, and not enough blocks for two threads.
-  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(1, 4096)}, {dict}, f.reg), f.reg, opt);
+  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(1, 4096)}, {dict}, f.reg), opt);
   EXPECT_EQ(o.failed, 0u);
   EXPECT_TRUE(o.cells.empty());
   ASSERT_EQ(o.warnings.size(), 2u);
@@ -269,7 +269,7 @@ TEST(Engine, ShardsPartitionCellsButAlwaysMeasureMemcpy) {
     EngineOptions opt = fast_options();
     opt.shard_index = s;
     opt.shard_count = 2;
-    for (const auto& c : run_matrix(m, f.reg, opt).cells) all.insert(c.key.codec);
+    for (const auto& c : run_matrix(m, opt).cells) all.insert(c.key.codec);
   }
   EXPECT_EQ(all, (std::multiset<std::string>{"memcpy", "rle", "rle-spy"}));
 }

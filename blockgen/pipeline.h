@@ -1,0 +1,47 @@
+#pragma once
+// Sources -> records -> block sets: the one pipeline `run` and `blocks` share. Inputs are
+// named (dataset names, corpus paths or manifest names); warnings are returned, not printed.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "blockgen/block.h"
+#include "blockgen/records.h"
+
+namespace kvz {
+
+struct SourceRequest {
+  std::vector<std::string> datasets;  // built-in dataset names
+  std::vector<std::string> files;     // corpus paths or manifest names (resolved against KVZ_CORPORA)
+  std::string record_mode = "auto";
+  RecordOptions record;
+  size_t file_max_bytes = kDefaultMaxBytes;  // sample at most this much of each file
+  size_t dataset_bytes = 0;                  // key+value bytes per dataset; 0 = its default
+  uint64_t seed = 1;
+  DatasetOptions dataset;
+  bool hash_files = false;  // SHA-256 of each file, for a result's metadata
+};
+
+// One source's records and, for a file, where they came from.
+struct Source {
+  RecordSet records;
+  std::string name;  // the record set's source, or the argument as given
+  std::string path;  // resolved file path ("" for a dataset)
+  uint64_t file_bytes = 0;
+  std::string sha256;  // when hash_files
+  bool empty() const { return records.records.empty() && records.raw.empty(); }
+};
+
+// Datasets first, then files, in the order given. Every file is resolved before anything is
+// read, so a typo fails fast. False with a one-line `error` on an unknown or unreadable input.
+bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,
+                  std::string& error);
+
+// Every source x layout x block size, in that order. A source that gives no blocks is left out
+// with a warning. False with a one-line `error` (naming the source) on a layout it cannot take.
+bool cut_block_sets(const std::vector<Source>& sources, const std::vector<std::string>& layouts,
+                    const std::vector<size_t>& block_sizes, std::vector<BlockSet>& out,
+                    std::vector<std::string>& warnings, std::string& error);
+
+}  // namespace kvz

@@ -1,0 +1,166 @@
+// Plan of `kvzbench run`: profile, sources, layouts, sizes, codec rows and engine options.
+#include "commands/run_plan.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "blockgen/corpus.h"
+#include "blockgen/layouts.h"
+#include "util/bytes.h"
+#include "util/text.h"
+
+namespace kvz {
+
+bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
+  const SourceArgs& src = a.sources;
+  p.sweep = find_sweep_profile(a.profile);
+  if (!p.sweep) {
+    std::string store_err;
+    p.store = find_store_profile(a.profile, store_err);
+    if (!p.store && a.profile.find(':') != std::string::npos) {
+      err = fmt::format("profile '{}': {}", a.profile, store_err);
+      return false;
+    }
+    if (!p.store) {
+      std::string names = "quick, default, full";
+      for (const auto& sp : store_profiles()) names += ", " + sp.name;
+      err = fmt::format("unknown profile '{}': expected one of {}", a.profile, names);
+      return false;
+    }
+    p.sweep = find_sweep_profile("default");
+  }
+  const SweepProfile& sw = *p.sweep;
+  p.codecs = !a.codecs.empty() ? a.codecs : p.store ? p.store->codecs : sw.codecs;
+  p.codecs_given = !a.codecs.empty();
+  if (!src.block_sizes.empty()) {
+    if (!parse_block_sizes(src.block_sizes, p.block_sizes, err)) return false;
+  } else {
+    p.block_sizes = p.store ? std::vector<size_t>{p.store->block_size} : sw.block_sizes;
+  }
+  if (p.store) {
+    for (size_t b : p.block_sizes) {
+      if (b < p.store->min_block_size || b > p.store->max_block_size) {
+        err = fmt::format("block size {} out of range for profile {}: {}..{}", format_byte_size(b), p.store->name,
+                          format_byte_size(p.store->min_block_size), format_byte_size(p.store->max_block_size));
+        return false;
+      }
+    }
+  }
+  // Named sources are sliced as given (raw, as lzbench does) unless -l says otherwise; the
+  // sweeps' own sources get the sweep's layouts.
+  const bool sources_named = !src.files.empty() || !src.datasets.empty();
+  p.layouts = src.layouts_given ? split_list(src.layouts)
+              : p.store      ? std::vector<std::string>{p.store->layout}
+              : sources_named ? std::vector<std::string>{"raw"}
+                              : sw.layouts;
+  for (const auto& l : p.layouts) {
+    if (!is_valid_layout(l)) {
+      err = fmt::format("unknown layout '{}': expected one of {}", l, layout_help());
+      return false;
+    }
+  }
+  if (!a.dict.empty()) {
+    if (!parse_block_sizes(a.dict, p.dict_sizes, err)) {
+      err = "--dict: " + err;
+      return false;
+    }
+  } else if (p.store) {
+    p.dict_sizes = p.store->dict_sizes;
+  } else if (a.codecs.empty()) {
+    p.dict_sizes = sw.dict_sizes;
+    p.dict_codecs = sw.dict_codecs;
+  }
+  SourceRequest& r = p.sources;
+  if (!make_source_request(src, r, err)) return false;
+  if (r.datasets.empty() && r.files.empty()) {
+    r.datasets = sw.datasets;
+    const std::string dir = corpora_dir();
+    if (!dir.empty()) r.files = sw.all_corpora ? manifest_names(dir) : sw.corpora;
+  }
+  // A sweep samples each source; named files get the full default sample.
+  r.dataset_bytes = sw.sample_bytes;
+  r.file_max_bytes = src.files.empty() ? sw.sample_bytes : kDefaultMaxBytes;
+  if (!src.max_bytes.empty()) {
+    size_t n = 0;
+    if (!parse_byte_size(src.max_bytes, n)) {
+      err = fmt::format("invalid --max-bytes '{}'", src.max_bytes);
+      return false;
+    }
+    r.dataset_bytes = r.file_max_bytes = n;
+  }
+  if (!src.dataset_bytes.empty() && !parse_byte_size(src.dataset_bytes, r.dataset_bytes)) {
+    err = fmt::format("invalid --dataset-bytes '{}'", src.dataset_bytes);
+    return false;
+  }
+  r.hash_files = true;  // the result's metadata names each corpus by its SHA-256
+  EngineOptions& e = p.engine;
+  // A sweep trades precision for coverage; a run over chosen sources gets the full budget.
+  const bool chosen_sources = sources_named;
+  // A store profile over named sources is a measurement too, not a sweep.
+  const bool full_budget = chosen_sources && (!a.profile_given || p.store);
+  e.seconds_per_cell = a.time >= 0 ? a.time : full_budget ? 0.5 : sw.seconds_per_cell;
+  if (a.time == 0 || a.time > 3600) {
+    err = "--time must be > 0 and at most 3600 seconds";
+    return false;
+  }
+  e.repetitions = a.repetitions >= 0 ? a.repetitions : full_budget ? 5 : sw.repetitions;
+  if (e.repetitions < 1 || e.repetitions > 1000) {
+    err = "--repetitions must be between 1 and 1000";
+    return false;
+  }
+  if (a.cache != "stream" && a.cache != "hot" && a.cache != "cold") {
+    err = fmt::format("invalid --cache '{}': expected stream, hot or cold", a.cache);
+    return false;
+  }
+  e.cache = a.cache;
+  if (a.threads < 1 || a.threads > 256) {
+    err = "-T/--threads must be between 1 and 256";
+    return false;
+  }
+  e.threads = a.threads;
+  if (!(a.min_saving_pct >= 0 && a.min_saving_pct < 100)) {
+    err = "--min-saving must be a percentage in [0, 100)";
+    return false;
+  }
+  e.min_saving = a.min_saving_pct / 100.0;
+  if (!parse_stall_thresholds(a.stall, e.stall_thresholds_ns, err)) return false;
+  if (p.store && p.store->stall_threshold_ms > 0)
+    e.stall_thresholds_ns.push_back(static_cast<uint64_t>(p.store->stall_threshold_ms * 1e6));
+  std::sort(e.stall_thresholds_ns.begin(), e.stall_thresholds_ns.end());
+  e.stall_thresholds_ns.erase(std::unique(e.stall_thresholds_ns.begin(), e.stall_thresholds_ns.end()),
+                              e.stall_thresholds_ns.end());
+  if (!a.shard.empty() && !parse_shard(a.shard, e.shard_index, e.shard_count, err)) return false;
+  if (a.sort != "cspeed" && a.sort != "dspeed" && a.sort != "ratio" && a.sort != "none") {
+    err = fmt::format("invalid --sort '{}': expected cspeed, dspeed, ratio or none", a.sort);
+    return false;
+  }
+  e.seed = r.seed;
+  e.random_interleaving = !a.no_interleave;
+  return true;
+}
+
+// Expand the codec spec and add the dictionary variants.
+bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecChoice>& out, std::string& err) {
+  const std::string spec = p.codecs_given ? p.codecs : without_unbuilt_codecs(p.codecs, reg);
+  std::vector<CodecChoice> base = parse_codec_spec(spec, reg, err);
+  if (base.empty()) {
+    if (err.empty()) err = fmt::format("codec spec '{}' selects nothing", p.codecs);
+    return false;
+  }
+  for (const auto& c : base) {
+    out.push_back(c);
+    if (c.params.dict_size || !c.codec->info().supports_dict) continue;
+    const auto& name = c.codec->info().name;
+    if (!p.dict_codecs.empty() && std::find(p.dict_codecs.begin(), p.dict_codecs.end(), name) == p.dict_codecs.end())
+      continue;
+    for (size_t d : p.dict_sizes) {
+      CodecChoice v = c;
+      v.params.dict_size = d;
+      out.push_back(v);
+    }
+  }
+  return true;
+}
+
+}  // namespace kvz

@@ -1,0 +1,46 @@
+#pragma once
+// `kvzbench run`'s arguments and the plan made from them: every choice resolved (profile,
+// sources, layouts, block sizes, codec rows, engine options) before anything is read or
+// measured, so a plan can be built and tested on its own.
+#include <string>
+#include <vector>
+
+#include "bench/matrix.h"
+#include "codecs/registry.h"
+#include "codecs/spec.h"
+#include "commands/run_options.h"
+#include "commands/source_options.h"
+#include "stores/store_profile.h"
+
+namespace kvz {
+
+struct RunArgs {
+  RunArgs() { sources.layouts = "raw"; }  // named sources are sliced as given, as lzbench does
+  SourceArgs sources;
+  std::string codecs, dict, cache = "stream", profile = "default";
+  std::string stall = "0.5,1", pin, shard, sort = "cspeed";
+  std::string csv, json, md, html, check;
+  double time = -1, min_saving_pct = 12.5;
+  int repetitions = -1, threads = 1;
+  bool quiet = false, no_interleave = false, profile_given = false;
+};
+
+struct RunPlan {
+  const SweepProfile* sweep = nullptr;
+  const StoreProfile* store = nullptr;
+  SourceRequest sources;  // datasets and corpus files to read, and how
+  std::vector<std::string> layouts;
+  std::vector<size_t> block_sizes, dict_sizes;
+  std::vector<std::string> dict_codecs;  // codecs that get the dictionary variants (empty: all that can)
+  std::string codecs;
+  bool codecs_given = false;  // typed by the user (else a sweep's or store's default)
+  EngineOptions engine;
+};
+
+// False with a one-line `error` (exit 2) on any bad value.
+bool make_plan(const RunArgs& args, RunPlan& plan, std::string& error);
+// The codec rows: the spec expanded, plus a dictionary variant per size for codecs that can.
+bool make_choices(const RunPlan& plan, const CodecRegistry& registry, std::vector<CodecChoice>& out,
+                  std::string& error);
+
+}  // namespace kvz

@@ -1,0 +1,56 @@
+#include "commands/source_options.h"
+
+#include "blockgen/layouts.h"
+#include "blockgen/records.h"
+#include "util/text.h"
+
+namespace kvz {
+
+void add_source_options(CLI::App& app, SourceArgs& a) {
+  app.add_option("files", a.files, "corpus files (paths or manifest names)");
+  app.add_option("-d,--dataset", a.datasets, "built-in datasets, comma separated: " + dataset_help());
+  app.add_option("-l,--layout", a.layouts, "layouts, comma separated: " + layout_help())->capture_default_str();
+  app.add_option("-b,--block-size", a.block_sizes, "block sizes, e.g. 4K,64K (1K..1M)");
+  app.add_option("-r,-m,--record-mode", a.record_mode, "record mode for corpus files: " + record_mode_help())
+      ->capture_default_str();
+  app.add_option("--key-field", a.record.key_field, "jsonl/json: field for the key; lines: 1-based field number");
+  app.add_option("--key-columns", a.record.key_columns,
+                 "csv/tsv: leading columns forming the key (default: the fewest, up to 3, that are unique)")
+      ->check(CLI::Range(1, 1000));
+  app.add_option("--max-bytes", a.max_bytes, "sample at most this much of each source");
+  app.add_option("--dataset-bytes", a.dataset_bytes, "dataset size in key+value bytes");
+  app.add_option("--seed", a.seed, "seed for datasets and the dictionary split, 0..2^64-1")->capture_default_str();
+  app.add_option("--compression-ratio", a.compression_ratio, "dbbench/mixgraph value compressibility, (0, 1]")
+      ->capture_default_str();
+}
+
+void note_given_sources(const CLI::App& app, SourceArgs& a) { a.layouts_given = app.count("--layout") > 0; }
+
+bool make_source_request(const SourceArgs& a, SourceRequest& r, std::string& error) {
+  r.files = a.files;
+  r.datasets = split_list(a.datasets);
+  for (const auto& d : r.datasets) {
+    if (!is_valid_dataset(d)) {
+      error = "unknown dataset '" + d + "': expected one of " + dataset_help();
+      return false;
+    }
+  }
+  if (!is_valid_record_mode(a.record_mode)) {
+    error = "unknown record mode '" + a.record_mode + "': expected one of " + record_mode_help();
+    return false;
+  }
+  r.record_mode = a.record_mode;
+  r.record = a.record;
+  if (!parse_u64(a.seed, r.seed)) {
+    error = "bad --seed '" + a.seed + "' (an integer 0..2^64-1)";
+    return false;
+  }
+  if (!(a.compression_ratio > 0 && a.compression_ratio <= 1)) {
+    error = "--compression-ratio must be in (0, 1]";
+    return false;
+  }
+  r.dataset.compression_ratio = a.compression_ratio;
+  return true;
+}
+
+}  // namespace kvz

@@ -1,0 +1,103 @@
+// `kvzbench run`'s plan, built without reading or measuring anything.
+#include <gtest/gtest.h>
+
+#include "commands/run_plan.h"
+
+namespace kvz {
+namespace {
+
+RunPlan plan_of(RunArgs a) {
+  RunPlan p;
+  std::string error;
+  EXPECT_TRUE(make_plan(a, p, error)) << error;
+  return p;
+}
+
+std::string error_of(RunArgs a) {
+  RunPlan p;
+  std::string error;
+  EXPECT_FALSE(make_plan(a, p, error));
+  return error;
+}
+
+TEST(RunPlan, DefaultSweepIsRocksDbBlocksOfTheBuiltInSources) {
+  const RunPlan p = plan_of({});
+  EXPECT_EQ(p.sweep->name, "default");
+  EXPECT_EQ(p.store, nullptr);
+  EXPECT_EQ(p.sources.datasets, p.sweep->datasets);
+  EXPECT_EQ(p.layouts, std::vector<std::string>{"rocksdb"});
+  EXPECT_EQ(p.block_sizes, (std::vector<size_t>{4096, 16384, 65536}));
+  EXPECT_EQ(p.dict_sizes, std::vector<size_t>{16384});
+  EXPECT_EQ(p.dict_codecs, std::vector<std::string>{"zstd"});
+  EXPECT_EQ(p.sources.dataset_bytes, size_t{512} << 10);
+  EXPECT_TRUE(p.sources.hash_files);
+  EXPECT_FALSE(p.codecs_given);
+  std::vector<CodecChoice> rows;
+  std::string error;
+  ASSERT_TRUE(make_choices(p, CodecRegistry::instance(), rows, error)) << error;
+  size_t dict_rows = 0;
+  for (const auto& r : rows) dict_rows += r.params.dict_size != 0;
+  EXPECT_EQ(dict_rows, 5u);  // zstd -1, 1, 3, 9, 19, each with a 16 KiB dictionary
+}
+
+TEST(RunPlan, StoreProfileSetsLayoutBlockSizeCodecsDictionaryAndStallLine) {
+  RunArgs a;
+  a.profile = "scylla";
+  a.sources.files = {"x.log"};
+  const RunPlan p = plan_of(a);
+  ASSERT_NE(p.store, nullptr);
+  EXPECT_EQ(p.layouts, std::vector<std::string>{"raw"});
+  EXPECT_EQ(p.block_sizes, std::vector<size_t>{4096});
+  EXPECT_EQ(p.codecs, p.store->codecs);
+  EXPECT_EQ(p.dict_sizes, std::vector<size_t>{16384});
+  EXPECT_EQ(p.engine.stall_thresholds_ns, (std::vector<uint64_t>{500'000, 1'000'000}));
+  EXPECT_DOUBLE_EQ(p.engine.seconds_per_cell, 0.5);  // named sources: a measurement, not a sweep
+  EXPECT_EQ(p.engine.repetitions, 5);
+}
+
+TEST(RunPlan, NamedSourcesAreSlicedRawUnlessLayoutGiven) {
+  RunArgs a;
+  a.sources.datasets = "dbbench";
+  EXPECT_EQ(plan_of(a).layouts, std::vector<std::string>{"raw"});
+  EXPECT_TRUE(plan_of(a).sources.files.empty());
+  a.sources.layouts = "leveldb,hbase";
+  a.sources.layouts_given = true;
+  EXPECT_EQ(plan_of(a).layouts, (std::vector<std::string>{"leveldb", "hbase"}));
+  a.sources.max_bytes = "1M";
+  EXPECT_EQ(plan_of(a).sources.dataset_bytes, size_t{1} << 20);
+  a.sources.dataset_bytes = "2M";
+  EXPECT_EQ(plan_of(a).sources.dataset_bytes, size_t{2} << 20);
+}
+
+TEST(RunPlan, BadValuesAreOneLineErrors) {
+  RunArgs a;
+  a.sources.layouts = "sst";
+  a.sources.layouts_given = true;
+  EXPECT_EQ(error_of(a), "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single");
+  a = {};
+  a.sources.datasets = "tpcc";
+  EXPECT_EQ(error_of(a), "unknown dataset 'tpcc': expected one of dbbench, mixgraph, cache, json-docs, timeseries");
+  a = {};
+  a.profile = "mongodb";
+  EXPECT_NE(error_of(a).find("unknown profile 'mongodb': expected one of quick, default, full, rocksdb"),
+            std::string::npos);
+  a = {};
+  a.time = 0;
+  EXPECT_EQ(error_of(a), "--time must be > 0 and at most 3600 seconds");
+  a = {};
+  a.repetitions = 0;
+  EXPECT_EQ(error_of(a), "--repetitions must be between 1 and 1000");
+  a = {};
+  a.profile = "scylla";
+  a.sources.block_sizes = "256K";
+  EXPECT_EQ(error_of(a), "block size 256K out of range for profile scylla: 1K..128K");
+  a = {};
+  a.sources.seed = "-1";
+  EXPECT_EQ(error_of(a), "bad --seed '-1' (an integer 0..2^64-1)");
+  a = {};
+  a.sources.record_mode = "xml";
+  EXPECT_EQ(error_of(a), "unknown record mode 'xml': expected one of auto, lines, jsonl, json, csv, tsv, fixed:N, bytes");
+}
+
+}  // namespace
+}  // namespace kvz
