@@ -1,4 +1,5 @@
 #include "report/analysis.h"
+#include "report/cell_view.h"
 #include "util/bytes.h"
 
 #include <algorithm>
@@ -13,27 +14,6 @@
 namespace kvz {
 
 bool is_reference(const CellResult& c) { return c.reference; }
-
-const CellResult* memcpy_reference(const RunResults& r, const CellResult& c) {
-  const CellResult* any = nullptr;
-  for (const auto& m : r.cells) {
-    if (!is_reference(m) || m.status != CellStatus::Ok || m.compress_mbps.empty()) continue;
-    const auto& a = m.key;
-    const auto& b = c.key;
-    if (a.source == b.source && a.record_mode == b.record_mode && a.layout == b.layout &&
-        a.block_size == b.block_size && a.cache == b.cache && a.threads == b.threads && a.profile == b.profile)
-      return &m;
-    if (!any) any = &m;
-  }
-  return any;
-}
-
-std::string codec_label(const CellKey& k) {
-  if (k.codec == "memcpy") return "memcpy";
-  std::string p = k.params.empty() ? std::to_string(k.level) : k.params;
-  if (k.dict_size && p.find("dict=") == std::string::npos) p += ":dict=" + format_byte_size(k.dict_size);
-  return k.codec + " " + p;
-}
 
 uint64_t total_stalls(const LatencyStats& l) {
   // Calls at or above the lowest threshold include those above the higher ones.
@@ -86,7 +66,7 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
     if (c.status != CellStatus::Ok || is_reference(c)) continue;
     const double cm = c.compress_median(), dm = c.decompress_median();
     if (cm <= 0 || dm <= 0 || !c.input_bytes) continue;
-    Acc& a = groups[group_name(c.key)][codec_label(c.key)];
+    Acc& a = groups[group_name(c.key)][cell_label(r, c)];
     a.input += c.input_bytes;
     a.stored += c.stored_bytes ? c.stored_bytes : c.compressed_bytes;
     a.compressed += c.compressed_bytes;
@@ -138,10 +118,8 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
     add("latency-bound",
         "best stored ratio with zero stalls and p99.9 < " + fmt_num(opt.latency_quota_us) + " us (both directions)",
         pick(cs, [&](const Candidate& c) { return c.stalls == 0 && c.p999_us < opt.latency_quota_us; }, smaller));
-    // Hot/cold split, as the RocksDB column-family study: hot data takes the fastest reader
-    // that still saves space, cold data the best ratio that can still be read back.
-    add("hot data", "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio),
-        pick(cs, [&](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, faster_d));
+    // Cold data (the RocksDB column-family study's hot/cold split; hot data is read-heavy): the
+    // best ratio that can still be read back.
     add("cold data", "best stored ratio with decompress >= " + fmt_num(opt.cold_min_decompress) + " MB/s",
         pick(cs, [&](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, smaller));
     out.push_back(std::move(g));
@@ -188,7 +166,7 @@ std::vector<IoRow> io_model(const RunResults& r, const std::vector<Device>& devi
     for (const auto& d : devices) {
       IoRow row;
       row.cell_id = c.key.id();
-      row.label = codec_label(c.key);
+      row.label = cell_label(r, c);
       row.block_size = c.key.block_size;
       row.device = d.name;
       // MB/s is bytes per microsecond.
@@ -208,7 +186,7 @@ std::vector<StoreRow> store_table(const RunResults& r) {
     if (c.key.profile.empty() || c.status != CellStatus::Ok || is_reference(c)) continue;
     const double cm = c.compress_median(), dm = c.decompress_median();
     if (cm <= 0 || dm <= 0) continue;
-    const auto k = std::make_pair(c.key.profile, codec_label(c.key));
+    const auto k = std::make_pair(c.key.profile, cell_label(r, c));
     StoreRow& row = rows[k];
     row.profile = k.first;
     row.label = k.second;

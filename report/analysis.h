@@ -9,12 +9,7 @@
 
 namespace kvz {
 
-bool is_reference(const CellResult& c);  // the memcpy row
-// The memcpy cell of the same block set (source, layout, block size, cache, threads, profile),
-// else any memcpy cell of the run; nullptr when the run has none.
-const CellResult* memcpy_reference(const RunResults& r, const CellResult& c);
-// Codec label used as chart series and table key: "zstd 3", "zstd 3:dict=16K", "lz4 1".
-std::string codec_label(const CellKey& k);
+bool is_reference(const CellResult& c);  // the reference row (memcpy); labels: report/cell_view.h
 uint64_t total_stalls(const LatencyStats& l);
 
 // --- Recommendations ------------------------------------------------------------------
@@ -28,7 +23,7 @@ struct RecommendOptions {
 
 // A codec configuration aggregated over the sources of one workload group.
 struct Candidate {
-  std::string label;            // codec_label
+  std::string label;            // cell_label
   double stored_ratio = 0;      // sum input / sum stored
   double ratio = 0;             // sum input / sum compressed
   double compress_mbps = 0;     // sum input / sum time (time from each cell's median)

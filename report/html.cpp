@@ -244,12 +244,8 @@ function drawTables(){
   }
 
   const cells = document.getElementById('cells');
-  const cols = [{k: 'run', t: 'run'}, {k: 'source', t: 'source'}, {k: 'layout', t: 'layout'}, {k: 'profile', t: 'profile'},
-    {k: 'block', t: 'block', f: bytes}, {k: 'codec', t: 'codec'}, {k: 'status', t: 'status'},
-    {k: 'ratio', t: 'ratio'}, {k: 'stored_ratio', t: 'stored ratio'}, {k: 'saving', t: 'saving %'}, {k: 'kept_raw', t: 'kept raw'},
-    {k: 'c_mbps', t: 'compress MB/s'}, {k: 'd_mbps', t: 'decompress MB/s'}, {k: 'c_rel', t: 'c / memcpy'},
-    {k: 'd_rel', t: 'd / memcpy'}, {k: 'c_p999', t: 'p99.9 c us'}, {k: 'd_p999', t: 'p99.9 d us'},
-    {k: 'worst', t: 'worst us'}, {k: 'stalls', t: 'stalls'}, {k: 'dict_gain', t: 'dict gain'}];
+  // The columns come from report/columns.cpp, the table every output reads.
+  const cols = D.cell_columns.map(c => c.bytes ? {k: c.k, t: c.t, f: bytes} : {k: c.k, t: c.t});
   table(cells, cols, D.cells, {filter: document.getElementById('filter'), count: document.getElementById('count')});
 }
 try {

@@ -1,4 +1,5 @@
 #include "report/html_data.h"
+#include "report/columns.h"
 #include "util/bytes.h"
 
 #include <algorithm>
@@ -29,15 +30,17 @@ std::vector<Ref> ok_cells(const std::vector<RunResults>& runs, bool with_referen
   return v;
 }
 
-std::string block_set(const CellKey& k, size_t run) {
-  return fmt::format("{}#{}:{}/{}/{}/{}/T{}/{}", run, k.source, k.record_mode, k.layout, k.block_size, k.cache,
-                     k.threads, k.profile);
+// A block set of one run (block_set_of's fields as text): Pareto fronts are drawn within it.
+using RunBlockSet = std::string;
+RunBlockSet block_set(const CellKey& k, size_t run) {
+  const auto& [source, mode, layout, size, cache, threads, profile] = block_set_of(k);
+  return fmt::format("{}#{}:{}/{}/{}/{}/T{}/{}", run, source, mode, layout, size, cache, threads, profile);
 }
 
 std::string tip(const Ref& r) {
   const auto& k = r.cell->key;
   return fmt::format("{} | block {} | dict {} | {} {} {} | ratio {:.3f}, compress {:.1f} MB/s, decompress {:.1f} MB/s",
-                     codec_label(k), format_byte_size(k.block_size), k.dict_size ? format_byte_size(k.dict_size) : "none",
+                     cell_label(*r.run, *r.cell), format_byte_size(k.block_size), k.dict_size ? format_byte_size(k.dict_size) : "none",
                      k.source, k.layout, k.cache, r.cell->ratio(), r.cell->compress_median(),
                      r.cell->decompress_median());
 }
@@ -52,7 +55,7 @@ json speed_chart(const std::vector<Ref>& cells, bool compress) {
                 {"xlog", true},
                 {"front", true}};
   std::map<std::string, json> series;
-  std::map<std::string, std::vector<std::pair<double, double>>> groups;
+  std::map<RunBlockSet, std::vector<std::pair<double, double>>> groups;
   for (const auto& r : cells) {
     const double x = compress ? r.cell->compress_median() : r.cell->decompress_median();
     if (x <= 0) continue;
@@ -62,7 +65,7 @@ json speed_chart(const std::vector<Ref>& cells, bool compress) {
     const double x = compress ? r.cell->compress_median() : r.cell->decompress_median();
     if (x <= 0) continue;
     const double y = r.cell->ratio();
-    const std::string g = block_set(r.cell->key, r.run_index);
+    const RunBlockSet g = block_set(r.cell->key, r.run_index);
     bool dominated = false;
     for (const auto& [ox, oy] : groups[g])
       if (ox >= x && oy >= y && (ox > x || oy > y)) dominated = true;
@@ -78,7 +81,7 @@ json saving_chart(const std::vector<Ref>& cells) {
                 {"x", "block size (log)"}, {"y", "space saving %"}, {"xlog", true}, {"lines", true}, {"xbytes", true}};
   std::map<std::string, std::map<uint64_t, std::pair<uint64_t, uint64_t>>> acc;
   for (const auto& r : cells) {
-    auto& a = acc[codec_label(r.cell->key)][r.cell->key.block_size];
+    auto& a = acc[cell_label(*r.run, *r.cell)][r.cell->key.block_size];
     a.first += r.cell->input_bytes;
     a.second += r.cell->compressed_bytes;
   }
@@ -103,7 +106,7 @@ json latency_chart(const std::vector<Ref>& cells) {
   for (const auto& r : cells) {
     const auto& c = *r.cell;
     if (!c.compress_latency.calls && !c.decompress_latency.calls) continue;
-    auto& a = acc[codec_label(c.key)];
+    auto& a = acc[cell_label(*r.run, c)];
     a[0] = std::max(a[0], c.compress_latency.p999_ns / 1e3);
     a[1] = std::max(a[1], c.decompress_latency.p999_ns / 1e3);
     a[2] = std::max(a[2], c.compress_latency.max_ns / 1e3);
@@ -131,9 +134,9 @@ json dict_chart(const std::vector<Ref>& cells) {
     if (!r.cell->dict_gain) continue;
     const auto& k = r.cell->key;
     // One series per codec and source: a line joins block sizes of the same data only.
-    series[codec_label(k) + " · " + k.source].push_back(
+    series[cell_label(*r.run, *r.cell) + " · " + k.source].push_back(
         {{"x", k.block_size}, {"y", *r.cell->dict_gain},
-         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", codec_label(k), format_byte_size(k.block_size),
+         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", cell_label(*r.run, *r.cell), format_byte_size(k.block_size),
                              format_byte_size(r.cell->dict_bytes), k.source, *r.cell->dict_gain)}});
   }
   chart["series"] = json::array();
@@ -217,38 +220,20 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
   d["runs"] = json::array();
   for (const auto& r : runs) d["runs"].push_back(meta_json(r.meta));
 
-  // Every cell, failed ones included, for the sortable table.
+  // Every cell, failed ones included, for the sortable table: the column table's HTML columns.
+  const auto html_columns = columns_for(kHtml);
   json rows = json::array();
   std::set<uint64_t> thresholds;
   std::map<std::string, std::map<uint64_t, uint64_t>> stalls;
   for (size_t i = 0; i < runs.size(); ++i) {
     for (const auto& c : runs[i].cells) {
       const bool ok = c.status == CellStatus::Ok;
-      const CellResult* ref = ok ? memcpy_reference(runs[i], c) : nullptr;
-      auto rel = [&](double v, double m) { return m > 0 ? json(v / m) : json(nullptr); };
-      rows.push_back({{"run", i + 1},
-                      {"id", c.key.id()},
-                      {"source", c.key.source},
-                      {"layout", c.key.layout},
-                      {"profile", c.key.profile},
-                      {"block", c.key.block_size},
-                      {"codec", codec_label(c.key)},
-                      {"status", ok ? "OK" : "FAILED: " + c.failure},
-                      {"ratio", ok ? json(c.ratio()) : json(nullptr)},
-                      {"stored_ratio", ok ? json(c.stored_ratio()) : json(nullptr)},
-                      {"saving", ok ? json(c.saving_pct()) : json(nullptr)},
-                      {"kept_raw", c.blocks_kept_raw},
-                      {"c_mbps", ok ? json(c.compress_median()) : json(nullptr)},
-                      {"d_mbps", ok ? json(c.decompress_median()) : json(nullptr)},
-                      {"c_rel", ref ? rel(c.compress_median(), ref->compress_median()) : json(nullptr)},
-                      {"d_rel", ref ? rel(c.decompress_median(), ref->decompress_median()) : json(nullptr)},
-                      {"c_p999", ok ? json(c.compress_latency.p999_ns / 1e3) : json(nullptr)},
-                      {"d_p999", ok ? json(c.decompress_latency.p999_ns / 1e3) : json(nullptr)},
-                      {"worst", ok ? json(std::max(c.compress_latency.max_ns, c.decompress_latency.max_ns) / 1e3) : json(nullptr)},
-                      {"stalls", total_stalls(c.compress_latency) + total_stalls(c.decompress_latency)},
-                      {"dict_gain", c.dict_gain ? json(*c.dict_gain) : json(nullptr)}});
+      const CellView view = view_of(runs[i], c, i);
+      json row = {{"id", c.key.id()}};
+      for (const Column* col : html_columns) row[col->id] = col->value(view);
+      rows.push_back(std::move(row));
       if (!ok) continue;
-      auto& s = stalls[codec_label(c.key)];
+      auto& s = stalls[view.label()];
       for (const auto* l : {&c.compress_latency, &c.decompress_latency}) {
         for (const auto& [ns, n] : l->stalls) {
           thresholds.insert(ns);
@@ -258,6 +243,10 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
     }
   }
   d["cells"] = rows;
+  json columns = json::array();
+  for (const Column* col : html_columns)
+    columns.push_back({{"k", col->id}, {"t", col->title}, {"bytes", col->byte_size}});
+  d["cell_columns"] = columns;
   json st = {{"thresholds_us", json::array()}, {"rows", json::array()}};
   for (auto t : thresholds) st["thresholds_us"].push_back(static_cast<double>(t) / 1e3);
   for (const auto& [label, by] : stalls) {

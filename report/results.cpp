@@ -263,11 +263,15 @@ void add_gb_rows(json& rows, int& family, const CellResult& c, const std::string
     rows.push_back(row);
   }
   // GB's stddev row is the spread of the per-repetition times, not of the speeds.
-  std::vector<double> times;
-  for (double v : mbps) times.push_back(gb_row(name, family, reps, c, v, 0)["real_time"].get<double>());
+  std::vector<double> times, cpu_times;
+  for (int i = 0; i < reps; ++i) {
+    const json row = gb_row(name, family, reps, c, mbps[i], i < static_cast<int>(cpu.size()) ? cpu[i] : 0.0);
+    times.push_back(row["real_time"].get<double>());
+    cpu_times.push_back(row["cpu_time"].get<double>());
+  }
   json sd = gb_row(name + "_stddev", family, reps, c, median(mbps), cpu_med);
   sd["real_time"] = stddev(times);
-  sd["cpu_time"] = stddev(times);
+  sd["cpu_time"] = stddev(cpu_times);
   sd["run_name"] = name;
   sd["run_type"] = "aggregate";
   sd["aggregate_name"] = "stddev";

@@ -24,7 +24,7 @@ inline CellResult make_cell(const FixtureCodec& fc, uint64_t block, std::mt19937
   c.key.layout = "rocksdb";
   c.key.block_size = block;
   c.key.codec = fc.codec;
-  c.reference = fc.codec == "memcpy";
+  c.reference = std::string(fc.codec) == "memcpy";
   c.key.level = fc.level;
   c.key.params = std::to_string(fc.level);
   c.blocks = 256;

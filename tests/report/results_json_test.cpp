@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,8 @@ TEST(Results, FileIsGoogleBenchmarkJson) {
   RunResults r = testing::make_run(2, 3);
   r.cells[1].status = CellStatus::Failed;
   r.cells[1].failure = "round trip mismatch at block 17 (offset 4093)";
+  r.cells[0].compress_cpu_mbps = {r.cells[0].compress_mbps[0] * 1.2, r.cells[0].compress_mbps[1],
+                                  r.cells[0].compress_mbps[2] * 0.7};
   const auto doc = nlohmann::json::parse(results_to_json(r));
   ASSERT_TRUE(doc.contains("context"));
   EXPECT_EQ(doc["context"]["num_cpus"], 2);
@@ -96,6 +99,20 @@ TEST(Results, FileIsGoogleBenchmarkJson) {
   EXPECT_NEAR(rows[0]["bytes_per_second"].get<double>(), c.compress_mbps[0] * 1e6, 1e-3);
   EXPECT_EQ(rows[3]["run_type"], "aggregate");
   EXPECT_EQ(rows[3]["aggregate_name"], "median");
+  // The stddev row: spread of the per-repetition times, wall from wall and CPU from CPU.
+  ASSERT_EQ(rows[5]["aggregate_name"], "stddev");
+  std::vector<double> wall, cpu;
+  for (size_t i = 0; i < 3; ++i) {
+    wall.push_back(rows[i]["real_time"].get<double>());
+    cpu.push_back(rows[i]["cpu_time"].get<double>());
+  }
+  auto sd = [](const std::vector<double>& v) {
+    const double m = (v[0] + v[1] + v[2]) / 3;
+    return std::sqrt(((v[0] - m) * (v[0] - m) + (v[1] - m) * (v[1] - m) + (v[2] - m) * (v[2] - m)) / 2);
+  };
+  ASSERT_NE(sd(wall), sd(cpu));  // the fixture's CPU speeds are not its wall speeds
+  EXPECT_NEAR(rows[5]["real_time"].get<double>(), sd(wall), sd(wall) * 1e-9);
+  EXPECT_NEAR(rows[5]["cpu_time"].get<double>(), sd(cpu), sd(cpu) * 1e-9);
   // A failed cell keeps no speeds in the kvzbench part either.
   const auto& jc = doc["kvzbench"]["cells"][1];
   EXPECT_EQ(jc["status"], "FAILED");

@@ -1,0 +1,48 @@
+#include "report/cell_view.h"
+
+namespace kvz {
+
+BlockSetKey block_set_of(const CellKey& k) {
+  return {k.source, k.record_mode, k.layout, k.block_size, k.cache, k.threads, k.profile};
+}
+
+std::string cell_label(const RunResults& run, const CellResult& c) {
+  const CellKey& k = c.key;
+  if (c.reference) return k.codec;
+  std::string params = k.params.empty() ? std::to_string(k.level) : k.params;
+  for (const auto& v : run.meta.codec_versions) {
+    if (v.codec != k.codec || v.has_levels) continue;
+    // A level-less codec's params start with the meaningless level ("0", "0:dict=16K").
+    const size_t colon = params.find(':');
+    params = colon == std::string::npos ? "" : params.substr(colon + 1);
+  }
+  return params.empty() ? k.codec : k.codec + " " + params;
+}
+
+const CellResult* reference_of(const RunResults& run, const CellResult& c) {
+  const CellResult* any = nullptr;
+  const BlockSetKey mine = block_set_of(c.key);
+  for (const auto& m : run.cells) {
+    if (!m.reference || m.status != CellStatus::Ok || m.compress_mbps.empty()) continue;
+    if (block_set_of(m.key) == mine) return &m;
+    if (!any) any = &m;
+  }
+  return any;
+}
+
+namespace {
+double relative(double value, double base) { return value > 0 && base > 0 ? value / base : 0; }
+}  // namespace
+
+double CellView::compress_rel() const {
+  return reference ? relative(cell.compress_median(), reference->compress_median()) : 0;
+}
+double CellView::decompress_rel() const {
+  return reference ? relative(cell.decompress_median(), reference->decompress_median()) : 0;
+}
+
+CellView view_of(const RunResults& run, const CellResult& cell, size_t run_index) {
+  return {run, cell, reference_of(run, cell), run_index};
+}
+
+}  // namespace kvz

@@ -1,0 +1,41 @@
+#pragma once
+// A cell as every reporter shows it: one label, one block-set key, one reference row and one
+// meaning of "relative to memcpy" (this cell's median speed over the median speed of the
+// reference row of the same block set). `check` normalises differently on purpose: by the
+// run-wide copy speed (report/check.cpp), so one noisy small-block memcpy row cannot decide.
+#include <cstddef>
+#include <string>
+#include <tuple>
+
+#include "report/results.h"
+
+namespace kvz {
+
+// What makes cells comparable side by side: the same blocks (source, record mode, layout, block
+// size) measured the same way (cache, threads, store profile).
+using BlockSetKey = std::tuple<std::string, std::string, std::string, uint64_t, std::string, int, std::string>;
+BlockSetKey block_set_of(const CellKey& key);
+
+// The row label: "zstd 3", "zstd 3:dict=16K", "xz 6e"; the reference row and codecs whose level
+// means nothing (meta.codec_versions has_levels false) show no level: "memcpy", "snappy".
+std::string cell_label(const RunResults& run, const CellResult& cell);
+
+// The OK reference row of the cell's block set, else any OK reference row of the run; null
+// when the run has none.
+const CellResult* reference_of(const RunResults& run, const CellResult& cell);
+
+struct CellView {
+  const RunResults& run;
+  const CellResult& cell;
+  const CellResult* reference;  // reference_of(run, cell)
+  size_t run_index = 0;         // position among the runs of a multi-run report
+
+  bool ok() const { return cell.status == CellStatus::Ok; }
+  std::string label() const { return cell_label(run, cell); }
+  // Median speed relative to the reference row's; 0 when either is missing.
+  double compress_rel() const;
+  double decompress_rel() const;
+};
+CellView view_of(const RunResults& run, const CellResult& cell, size_t run_index = 0);
+
+}  // namespace kvz

@@ -1,0 +1,183 @@
+// The cell columns, one row each, in CSV order (the CSV's contract: append new columns at the
+// end, never reorder; report/README.md documents them). Display-only columns follow.
+#include "report/columns.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/analysis.h"
+#include "util/bytes.h"
+#include "util/stats.h"
+
+namespace kvz {
+
+namespace {
+
+using json = nlohmann::json;
+using V = const CellView&;
+
+json when_ok(V v, double x) { return v.ok() ? json(x) : json(nullptr); }
+json positive(V v, double x) { return v.ok() && x > 0 ? json(x) : json(nullptr); }
+json median_of(const std::vector<double>& s) { return s.empty() ? json(nullptr) : json(median(s)); }
+json min_of(const std::vector<double>& s) { return s.empty() ? json(nullptr) : json(quantile(s, 0)); }
+json max_in(const std::vector<double>& s) { return s.empty() ? json(nullptr) : json(quantile(s, 1)); }
+const LatencyStats& comp(V v) { return v.cell.compress_latency; }
+const LatencyStats& dec(V v) { return v.cell.decompress_latency; }
+
+std::string stalls_text(const LatencyStats& l) {
+  std::string s;
+  for (const auto& [ns, n] : l.stalls) s += fmt::format("{}{}:{}", s.empty() ? "" : ";", ns, n);
+  return s;
+}
+
+// Latency per call in µs: p50/p99/p99.9/max, as the console shows it.
+std::string us(double ns) {
+  const double u = ns / 1000.0;
+  if (u >= 1000) return fmt::format("{:.0f}", u);
+  if (u >= 10) return fmt::format("{:.1f}", u);
+  return fmt::format("{:.2f}", u);
+}
+json latency_text(V v, const LatencyStats& l) {
+  if (!v.ok() || l.calls == 0) return nullptr;
+  return fmt::format("{}/{}/{}/{}", us(l.p50_ns), us(l.p99_ns), us(l.p999_ns), us(l.max_ns));
+}
+json stalls_both(V v) {
+  std::string s;
+  for (const auto& [thr, n] : comp(v).stalls) {
+    const auto it = dec(v).stalls.find(thr);
+    s += fmt::format("{}{}/{}", s.empty() ? "" : " ", n, it == dec(v).stalls.end() ? 0 : it->second);
+  }
+  return v.ok() && !s.empty() ? json(s) : json(nullptr);
+}
+double worst_us(V v) { return std::max(comp(v).max_ns, dec(v).max_ns) / 1e3; }
+double raw_pct(V v) {
+  return v.cell.blocks ? 100.0 * static_cast<double>(v.cell.blocks_kept_raw) / static_cast<double>(v.cell.blocks) : 0;
+}
+
+constexpr unsigned kAll = kCsv | kMarkdown | kHtml | kConsole;
+
+const std::vector<Column> kColumns = {
+    {"run", "run", kHtml, 0, [](V v) -> json { return v.run_index + 1; }},
+    {"id", "id", kCsv, 0, [](V v) -> json { return v.cell.key.id(); }},
+    {"source", "source", kCsv | kMarkdown | kHtml, 0, [](V v) -> json { return v.cell.key.source; }},
+    {"record_mode", "record mode", kCsv, 0, [](V v) -> json { return v.cell.key.record_mode; }},
+    {"layout", "layout", kCsv | kMarkdown | kHtml, 0, [](V v) -> json { return v.cell.key.layout; }},
+    {"block_size", "block", kCsv | kMarkdown | kHtml, 0, [](V v) -> json { return v.cell.key.block_size; }, 0,
+     nullptr, true},
+    {"label", "codec", kMarkdown | kHtml, 0, [](V v) -> json { return v.label(); }},
+    {"codec", "codec", kCsv, 0, [](V v) -> json { return v.cell.key.codec; }},
+    {"level", "level", kCsv, 0, [](V v) -> json { return v.cell.key.level; }},
+    {"params", "params", kCsv, 0, [](V v) -> json { return v.cell.key.params; }},
+    {"dict_size", "dict size", kCsv, 0, [](V v) -> json { return v.cell.key.dict_size; }},
+    {"cache", "cache", kCsv, 0, [](V v) -> json { return v.cell.key.cache; }},
+    {"threads", "threads", kCsv, 0, [](V v) -> json { return v.cell.key.threads; }},
+    {"profile", "profile", kCsv | kHtml, 0, [](V v) -> json { return v.cell.key.profile; }},
+    {"status", "status", kCsv, 0, [](V v) -> json { return to_string(v.cell.status); }},
+    {"outcome", "status", kHtml, 0,
+     [](V v) -> json { return v.ok() ? std::string("OK") : "FAILED: " + v.cell.failure; }},
+    {"failure", "failure", kCsv, 0, [](V v) -> json { return v.cell.failure; }},
+    {"blocks", "blocks", kCsv, 0, [](V v) -> json { return v.cell.blocks; }},
+    {"input_bytes", "input bytes", kCsv, 0, [](V v) -> json { return v.cell.input_bytes; }},
+    {"compressed_bytes", "compressed bytes", kCsv, 0, [](V v) -> json { return v.cell.compressed_bytes; }},
+    {"stored_bytes", "stored bytes", kCsv, 0, [](V v) -> json { return v.cell.stored_bytes; }},
+    {"blocks_kept_raw", "kept raw", kCsv | kHtml, 0, [](V v) -> json { return v.cell.blocks_kept_raw; }},
+    {"min_saving", "min saving", kCsv, 0, [](V v) -> json { return v.cell.min_saving; }},
+    {"ratio", "ratio", kAll, 7, [](V v) { return when_ok(v, v.cell.ratio()); }, 3},
+    {"stored_ratio", "stored ratio", kAll, 12, [](V v) { return when_ok(v, v.cell.stored_ratio()); }, 3},
+    {"saving_pct", "saving %", kCsv | kHtml | kConsole, 8, [](V v) { return when_ok(v, v.cell.saving_pct()); }},
+    {"kept_raw_pct", "raw%", kConsole, 5, [](V v) { return when_ok(v, raw_pct(v)); }},
+    {"repetitions", "repetitions", kCsv, 0, [](V v) -> json { return v.cell.compress_mbps.size(); }},
+    {"compress_mbps_median", "compress MB/s", kAll, 13, [](V v) { return median_of(v.cell.compress_mbps); }},
+    {"compress_spread_pct", "±%", kConsole, 5,
+     [](V v) { return when_ok(v, 100 * relative_spread(v.cell.compress_mbps)); }},
+    {"compress_mbps_min", "compress MB/s min", kCsv, 0, [](V v) { return min_of(v.cell.compress_mbps); }},
+    {"compress_mbps_max", "compress MB/s max", kCsv, 0, [](V v) { return max_in(v.cell.compress_mbps); }},
+    {"decompress_mbps_median", "decompress MB/s", kAll, 15, [](V v) { return median_of(v.cell.decompress_mbps); }},
+    {"decompress_spread_pct", "±%", kConsole, 5,
+     [](V v) { return when_ok(v, 100 * relative_spread(v.cell.decompress_mbps)); }},
+    {"decompress_mbps_min", "decompress MB/s min", kCsv, 0, [](V v) { return min_of(v.cell.decompress_mbps); }},
+    {"decompress_mbps_max", "decompress MB/s max", kCsv, 0, [](V v) { return max_in(v.cell.decompress_mbps); }},
+    {"compress_cpu_mbps_median", "compress CPU MB/s", kCsv, 0,
+     [](V v) { return median_of(v.cell.compress_cpu_mbps); }},
+    {"decompress_cpu_mbps_median", "decompress CPU MB/s", kCsv, 0,
+     [](V v) { return median_of(v.cell.decompress_cpu_mbps); }},
+    {"compress_rel_memcpy", "c / memcpy", kCsv | kHtml | kConsole, 10, [](V v) { return positive(v, v.compress_rel()); },
+     3},
+    {"decompress_rel_memcpy", "d / memcpy", kCsv | kHtml | kConsole, 10,
+     [](V v) { return positive(v, v.decompress_rel()); }, 3},
+    {"compress_p50_ns", "compress p50 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p50_ns); }},
+    {"compress_p90_ns", "compress p90 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p90_ns); }},
+    {"compress_p99_ns", "compress p99 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p99_ns); }},
+    {"compress_p999_ns", "compress p99.9 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p999_ns); }},
+    {"compress_max_ns", "compress max ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).max_ns); }},
+    {"compress_stalls", "compress stalls", kCsv, 0,
+     [](V v) { return v.ok() ? json(stalls_text(comp(v))) : json(nullptr); }},
+    {"decompress_p50_ns", "decompress p50 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p50_ns); }},
+    {"decompress_p90_ns", "decompress p90 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p90_ns); }},
+    {"decompress_p99_ns", "decompress p99 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p99_ns); }},
+    {"decompress_p999_ns", "decompress p99.9 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p999_ns); }},
+    {"decompress_max_ns", "decompress max ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).max_ns); }},
+    {"decompress_stalls", "decompress stalls", kCsv, 0,
+     [](V v) { return v.ok() ? json(stalls_text(dec(v))) : json(nullptr); }},
+    {"context_memory", "context bytes", kCsv, 0, [](V v) -> json { return v.cell.context_memory; }},
+    {"dict_bytes", "dict bytes", kCsv, 0, [](V v) -> json { return v.cell.dict_bytes; }},
+    {"dict_train_seconds", "dict train s", kCsv, 0, [](V v) -> json { return v.cell.dict_train_seconds; }},
+    {"dict_gain", "dict gain", kCsv | kHtml, 0,
+     [](V v) { return v.cell.dict_gain ? json(*v.cell.dict_gain) : json(nullptr); }, 3},
+    {"wall_seconds", "wall s", kCsv, 0, [](V v) -> json { return v.cell.wall_seconds; }},
+    {"cpu_seconds", "CPU s", kCsv, 0, [](V v) -> json { return v.cell.cpu_seconds; }},
+    // Display-only columns from here on.
+    {"compress_p999_us", "p99.9 c us", kHtml, 0, [](V v) { return when_ok(v, comp(v).p999_ns / 1e3); }},
+    {"decompress_p999_us", "p99.9 d us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, dec(v).p999_ns / 1e3); }},
+    {"worst_us", "worst us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, worst_us(v)); }},
+    {"stalls", "stalls", kMarkdown | kHtml, 0,
+     [](V v) -> json { return total_stalls(comp(v)) + total_stalls(dec(v)); }},
+    {"compress_latency", "comp latency µs", kConsole, 26, [](V v) { return latency_text(v, comp(v)); }},
+    {"decompress_latency", "dec latency µs", kConsole, 26, [](V v) { return latency_text(v, dec(v)); }},
+    {"stalls_cd", "stalls c/d", kConsole, 0, stalls_both},
+};
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) {
+    if (c == '"') q += '"';
+    q += c;
+  }
+  return q + "\"";
+}
+
+}  // namespace
+
+const std::vector<Column>& cell_columns() { return kColumns; }
+
+std::vector<const Column*> columns_for(ColumnOutput output) {
+  std::vector<const Column*> out;
+  for (const auto& c : kColumns)
+    if (c.outputs & output) out.push_back(&c);
+  return out;
+}
+
+std::string csv_text(const Column& column, const CellView& view) {
+  if (column.csv) return column.csv(view);
+  const json v = column.value(view);
+  if (v.is_null()) return "";
+  if (v.is_string()) return csv_field(v.get<std::string>());
+  if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
+  // Six significant digits, never an exponent for the large figures (latencies in ns, MB/s).
+  const double d = v.get<double>();
+  return std::fabs(d) >= 1e5 ? fmt::format("{:.0f}", d) : fmt::format("{:.6g}", d);
+}
+
+std::string display_text(const Column& column, const CellView& view) {
+  const json v = column.value(view);
+  if (v.is_null()) return "-";
+  if (v.is_string()) return v.get<std::string>();
+  if (column.byte_size) return format_byte_size(v.get<uint64_t>());
+  if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
+  return fmt::format("{:.{}f}", v.get<double>(), column.digits);
+}
+
+}  // namespace kvz
