@@ -151,9 +151,9 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
     res.input_bytes += raw;
     res.compressed_bytes += comp;
     if (cell.group->store) {
-      const StoredBlock sb = store_block(*cell.group->store,
-                                         {cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference},
-                                         raw, comp);
+      const StoredBlock sb =
+          store_block(*cell.group->store,
+                      {cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference}, raw, comp);
       res.stored_bytes += sb.bytes;
       res.blocks_kept_raw += sb.kept_raw;
     } else {
@@ -217,8 +217,8 @@ uint64_t cold_working_set_bytes(const EngineOptions& opt) {
   return 4 * llc;
 }
 
-std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int workers,
-                           const EngineOptions& opt, std::vector<uint8_t>& arena) {
+std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int workers, const EngineOptions& opt,
+                           std::vector<uint8_t>& arena) {
   const BlockSet& bs = cell.group->blocks;
   const size_t n = cell.measured.size();
   auto job_for = [&](size_t k) {
@@ -250,7 +250,8 @@ std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int
   size_t one_copy = 0;
   for (const Job& j : jobs) one_copy += j.in_size;
   const uint64_t target = cold_working_set_bytes(opt) / static_cast<uint64_t>(workers);
-  const size_t copies = std::max<size_t>(1, static_cast<size_t>((target + one_copy - 1) / std::max<size_t>(one_copy, 1)));
+  const size_t copies =
+      std::max<size_t>(1, static_cast<size_t>((target + one_copy - 1) / std::max<size_t>(one_copy, 1)));
   arena.resize(one_copy * copies);
   std::vector<Job> cold;
   cold.reserve(jobs.size() * copies);

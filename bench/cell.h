@@ -26,14 +26,14 @@ struct CellState {
   const BlockGroup* group = nullptr;
   const Codec* codec = nullptr;
   CodecParams params;
-  bool ok = false;                   // verified; timed passes may run
-  std::string skipped;               // not measurable here (too few blocks): a warning, not a result
-  bool owned = true;                 // false: measured for relative speeds, not this shard's
-  std::vector<size_t> measured;      // block indices measured (all, or the dictionary test split)
+  bool ok = false;                                 // verified; timed passes may run
+  std::string skipped;                             // not measurable here (too few blocks): a warning, not a result
+  bool owned = true;                               // false: measured for relative speeds, not this shard's
+  std::vector<size_t> measured;                    // block indices measured (all, or the dictionary test split)
   std::vector<std::unique_ptr<Session>> sessions;  // one per worker thread
-  std::vector<uint8_t> packed;       // compressed measured blocks, back to back
+  std::vector<uint8_t> packed;                     // compressed measured blocks, back to back
   std::vector<size_t> packed_offsets;
-  size_t scratch_bytes = 0;          // output buffer every worker needs
+  size_t scratch_bytes = 0;             // output buffer every worker needs
   double est_call_seconds[2] = {0, 0};  // from the verification pass, sizes the latency pass
   std::atomic<bool> pass_error{false};  // a call failed inside a timed pass
   std::vector<uint64_t> pass_bytes[2];  // uncompressed bytes of one pass, per worker
@@ -56,8 +56,8 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt);
 
 // The calls one worker makes in one pass, in cache-mode order. Cold mode copies the
 // worker's blocks into `arena` until the working set is several times the LLC.
-std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int workers,
-                           const EngineOptions& opt, std::vector<uint8_t>& arena);
+std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int workers, const EngineOptions& opt,
+                           std::vector<uint8_t>& arena);
 
 uint64_t cold_working_set_bytes(const EngineOptions& opt);
 

@@ -21,11 +21,11 @@ struct GroupRun {
   const EngineOptions* opt = nullptr;
   const EngineHooks* hooks = nullptr;
   std::vector<std::unique_ptr<CellState>> cells;
-  std::vector<std::vector<uint8_t>> scratch;      // per worker output buffer
-  std::vector<std::vector<uint8_t>> cold_arena;   // per worker cold copies
+  std::vector<std::vector<uint8_t>> scratch;     // per worker output buffer
+  std::vector<std::vector<uint8_t>> cold_arena;  // per worker cold copies
   std::map<std::string, std::pair<size_t, Direction>> by_name;
-  std::function<void()> tick;                     // progress, called from worker 0
-  double min_time = 0;                            // GB min_time of one repetition
+  std::function<void()> tick;  // progress, called from worker 0
+  double min_time = 0;         // GB min_time of one repetition
 };
 
 bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
@@ -161,8 +161,8 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
   const Codec* memcpy_codec = nullptr;
   for (const auto& c : registry.codecs())
     if (c->info().is_reference) memcpy_codec = c.get();
-  const bool has_memcpy = std::any_of(choices.begin(), choices.end(),
-                                      [](const CodecChoice& c) { return c.codec->info().is_reference; });
+  const bool has_memcpy =
+      std::any_of(choices.begin(), choices.end(), [](const CodecChoice& c) { return c.codec->info().is_reference; });
   for (size_t g = 0; g < m.groups.size(); ++g) {
     if (memcpy_codec && !has_memcpy) m.cells.push_back({g, memcpy_codec, CodecParams{}});
     for (const auto& c : choices) m.cells.push_back({g, c.codec, c.params});
@@ -186,7 +186,8 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
   double units_done = 0;
   const auto shards = static_cast<size_t>(std::max(1, opt.shard_count));
   size_t owned_cells = 0;
-  for (size_t ci = 0; ci < matrix.cells.size(); ++ci) owned_cells += ci % shards == static_cast<size_t>(opt.shard_index);
+  for (size_t ci = 0; ci < matrix.cells.size(); ++ci)
+    owned_cells += ci % shards == static_cast<size_t>(opt.shard_index);
   const double total_units = units_per_cell * static_cast<double>(owned_cells);
   const double t_start = wall_seconds();
   auto report = [&](const std::string& what) {
@@ -244,9 +245,8 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
         cell.pass_bytes[static_cast<int>(dir)].assign(static_cast<size_t>(workers), 0);
         const std::string name = cell.result.key.id() + "/" + direction_name(dir);
         run.by_name[name] = {ci, dir};
-        auto* b = benchmark::RegisterBenchmark(name.c_str(), [&run, ci, dir](benchmark::State& st) {
-          run_pass(st, run, ci, dir);
-        });
+        auto* b = benchmark::RegisterBenchmark(name.c_str(),
+                                               [&run, ci, dir](benchmark::State& st) { run_pass(st, run, ci, dir); });
         b->Repetitions(reps)->MinTime(min_time)->UseRealTime()->MeasureProcessCPUTime()->Unit(benchmark::kMicrosecond);
         if (workers > 1) b->Threads(workers);
       }
@@ -269,8 +269,8 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
         continue;
       }
       if (cell.ok) {
-        const bool all_reps = static_cast<int>(r.compress_mbps.size()) == reps &&
-                              static_cast<int>(r.decompress_mbps.size()) == reps;
+        const bool all_reps =
+            static_cast<int>(r.compress_mbps.size()) == reps && static_cast<int>(r.decompress_mbps.size()) == reps;
         if (cell.incomplete || !all_reps) continue;  // interrupted mid-cell: not a result
         if (cell.pass_error) {
           r.status = CellStatus::Failed;

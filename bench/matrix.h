@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "stores/store_profile.h"
 #include "blockgen/block.h"
 #include "codecs/codec.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
 #include "report/results.h"
+#include "stores/store_profile.h"
 
 namespace kvz {
 
@@ -42,16 +42,16 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
 struct EngineOptions {
   double seconds_per_cell = 0.5;  // budget for the timed passes of one cell
   int repetitions = 3;
-  std::string cache = "stream";   // stream | hot | cold
+  std::string cache = "stream";  // stream | hot | cold
   int threads = 1;
   double min_saving = 0.125;
   std::vector<uint64_t> stall_thresholds_ns{500'000, 1'000'000};
   uint64_t seed = 1;
   bool random_interleaving = true;
-  uint64_t llc_bytes = 0;          // cold mode: working set = 4 x this (64 MiB when unknown)
+  uint64_t llc_bytes = 0;  // cold mode: working set = 4 x this (64 MiB when unknown)
   double dict_train_fraction = 0.2;
   size_t max_latency_calls = 100'000;
-  int shard_index = 0;             // run cells whose index % shard_count == shard_index
+  int shard_index = 0;  // run cells whose index % shard_count == shard_index
   int shard_count = 1;
 };
 

@@ -2,8 +2,8 @@
 
 #include <unistd.h>
 
-#include <ctime>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -65,9 +65,9 @@ SystemFacts read_system_facts() {
     if (f.cpu_flags.empty() && line.rfind("flags", 0) == 0) {
       std::istringstream words(" " + value);
       std::string w;
-      static const char* kWanted[] = {"sse4_2", "avx", "avx2", "bmi1", "bmi2", "avx512f", "avx512bw",
-                                      "avx512vl", "sha_ni", "constant_tsc", "nonstop_tsc", "rdtscp",
-                                      "hypervisor"};
+      static const char* kWanted[] = {"sse4_2",      "avx",      "avx2",      "bmi1",   "bmi2",
+                                      "avx512f",     "avx512bw", "avx512vl",  "sha_ni", "constant_tsc",
+                                      "nonstop_tsc", "rdtscp",   "hypervisor"};
       while (words >> w) {
         for (const char* k : kWanted) {
           if (w == k) f.cpu_flags += (f.cpu_flags.empty() ? "" : " ") + w;
@@ -75,8 +75,7 @@ SystemFacts read_system_facts() {
       }
     }
   }
-  if (!family.empty())
-    f.cpu_model += " (family " + family + ", model " + model + ", stepping " + stepping + ")";
+  if (!family.empty()) f.cpu_model += " (family " + family + ", model " + model + ", stepping " + stepping + ")";
   f.cores = static_cast<int>(std::thread::hardware_concurrency());
   int best_level = -1;
   for (int i = 0; i < 8; ++i) {

@@ -32,9 +32,9 @@ inline uint64_t read_ticks() noexcept {
     return __rdtscp(&aux);
   }
 #endif
-  return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                   std::chrono::steady_clock::now().time_since_epoch())
-                                   .count());
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
 }
 
 // Calibrates on first use (about 50 ms), then returns the cached figures.

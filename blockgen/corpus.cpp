@@ -91,8 +91,7 @@ std::string resolve_corpus(const std::string& arg, std::string& error) {
     if (hits.size() == 1) {
       const fs::path p = fs::path(dir) / hits[0];
       if (is_file(p)) return p.string();
-      error = arg + ": listed in the manifest as " + hits[0] + " but missing from " + dir +
-              " (run corpora/fetch.sh)";
+      error = arg + ": listed in the manifest as " + hits[0] + " but missing from " + dir + " (run corpora/fetch.sh)";
       return "";
     }
     if (hits.size() > 1) {

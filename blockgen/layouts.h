@@ -33,7 +33,6 @@ bool is_valid_layout(const std::string& name);
 // or the records concatenated when raw is empty). `error` is set on bad input: unknown layout,
 // size outside 1K..1M, a record layout over a corpus read as raw bytes. A record larger than
 // the block makes one oversized block, as the stores do.
-BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_t block_size,
-                      std::string& error);
+BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_t block_size, std::string& error);
 
 }  // namespace kvz

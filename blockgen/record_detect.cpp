@@ -47,7 +47,8 @@ int pick_key_columns(const std::vector<std::string_view>& rows, char sep, size_t
     for (size_t i = 1; i < n; ++i) {
       split_fields(rows[i], sep, fields);
       std::string key;
-      for (int f = 0; f < k && static_cast<size_t>(f) < fields.size(); ++f) key += fields[static_cast<size_t>(f)] + '\x1f';
+      for (int f = 0; f < k && static_cast<size_t>(f) < fields.size(); ++f)
+        key += fields[static_cast<size_t>(f)] + '\x1f';
       keys.push_back(std::move(key));
     }
     std::sort(keys.begin(), keys.end());
@@ -92,8 +93,7 @@ std::string detect_mode(std::string_view data, std::string& why) {
     if (b != std::string_view::npos && (l[b] == '{' || l[b] == '[') && nlohmann::json::accept(l)) ++json_lines;
   }
   if (json_lines * 10 >= probe.size() * 9) {
-    why = std::to_string(json_lines) + " of the first " + std::to_string(probe.size()) +
-          " lines are JSON documents";
+    why = std::to_string(json_lines) + " of the first " + std::to_string(probe.size()) + " lines are JSON documents";
     return "jsonl";
   }
   for (char sep : {'\t', ','}) {

@@ -16,7 +16,8 @@ bool is_number(std::string_view s) {
   if (s.front() == '+' || s.front() == '-') s.remove_prefix(1);
   bool digit = false;
   for (char c : s) {
-    if (c >= '0' && c <= '9') digit = true;
+    if (c >= '0' && c <= '9')
+      digit = true;
     else if (c != '.' && c != 'e' && c != 'E' && c != '-' && c != '+' && c != ':' && c != ' ')
       return false;
   }
@@ -30,8 +31,10 @@ size_t skip_fields(std::string_view line, char sep, int k) {
     bool quoted = false;
     while (i < line.size()) {
       const char c = line[i];
-      if (sep == ',' && c == '"') quoted = !quoted;
-      else if (c == sep && !quoted) break;
+      if (sep == ',' && c == '"')
+        quoted = !quoted;
+      else if (c == sep && !quoted)
+        break;
       ++i;
     }
     ++i;  // past the separator (or one past the end)
@@ -53,7 +56,8 @@ void for_each_row(std::string_view data, char sep, F&& f) {
   bool quoted = false;
   for (size_t i = 0; i < data.size(); ++i) {
     const char c = data[i];
-    if (c == '"') quoted = !quoted;
+    if (c == '"')
+      quoted = !quoted;
     else if (c == '\n' && !quoted) {
       f(data.substr(start, i - start), n++);
       start = i + 1;
@@ -79,7 +83,10 @@ void read_lines(std::string_view data, const RecordOptions& opt, RecordSet& set)
       std::string_view tok;
       for (int f = 0; f < field; ++f) {
         pos = line.find_first_not_of(" \t\r", pos);
-        if (pos == std::string_view::npos) { tok = {}; break; }
+        if (pos == std::string_view::npos) {
+          tok = {};
+          break;
+        }
         const size_t end = std::min(line.find_first_of(" \t\r", pos), line.size());
         tok = line.substr(pos, end - pos);
         pos = end;
@@ -95,8 +102,8 @@ void read_lines(std::string_view data, const RecordOptions& opt, RecordSet& set)
   set.detail = field > 0 ? "one record per line, key = field " + std::to_string(field)
                          : "one record per line, key = line number";
   if (missing) {
-    set.warnings.push_back("lines: " + std::to_string(missing) + " lines lack field " +
-                           std::to_string(field) + ": keyed by line number");
+    set.warnings.push_back("lines: " + std::to_string(missing) + " lines lack field " + std::to_string(field) +
+                           ": keyed by line number");
   }
 }
 
@@ -239,7 +246,8 @@ bool read_delimited(std::string_view data, char sep, const RecordOptions& opt, R
 void read_fixed(std::string_view data, size_t n, RecordSet& set) {
   set.records.reserve(data.size() / n + 1);
   uint64_t i = 0;
-  for (size_t off = 0; off < data.size(); off += n) set.records.push_back({ordinal_key(++i), std::string(data.substr(off, n))});
+  for (size_t off = 0; off < data.size(); off += n)
+    set.records.push_back({ordinal_key(++i), std::string(data.substr(off, n))});
   set.detail = std::to_string(n) + "-byte records, key = ordinal";
   if (data.size() % n) {
     set.warnings.push_back("fixed:" + std::to_string(n) + ": last record is " + std::to_string(data.size() % n) +
@@ -256,8 +264,10 @@ void split_fields(std::string_view line, char sep, std::vector<std::string>& out
   for (size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
     if (sep == ',' && c == '"') {
-      if (quoted && i + 1 < line.size() && line[i + 1] == '"') cur.push_back('"'), ++i;
-      else quoted = !quoted;
+      if (quoted && i + 1 < line.size() && line[i + 1] == '"')
+        cur.push_back('"'), ++i;
+      else
+        quoted = !quoted;
     } else if (c == sep && !quoted) {
       out.push_back(std::move(cur));
       cur.clear();

@@ -77,36 +77,43 @@ struct RecordMode {
 
 const RecordMode kRecordModes[] = {
     {{"auto", "detect from the data: json, jsonl, csv, tsv, lines or bytes"}, nullptr, nullptr},
-    {{"lines", "one record per line; key: the ordinal, or field --key-field N"}, nullptr,
+    {{"lines", "one record per line; key: the ordinal, or field --key-field N"},
+     nullptr,
      [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string&) {
        detail::read_lines(d, o, s);
        return true;
      }},
-    {{"jsonl", "one JSON document per line; key: --key-field or the ordinal"}, "lines",
+    {{"jsonl", "one JSON document per line; key: --key-field or the ordinal"},
+     "lines",
      [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
        why = "most lines are not JSON documents";
        return detail::read_jsonl(d, o, s);
      }},
-    {{"json", "the elements of the largest top-level array, one record each"}, "jsonl",
+    {{"json", "the elements of the largest top-level array, one record each"},
+     "jsonl",
      [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
        return detail::read_json(d, o, s, why);
      }},
-    {{"csv", "RFC 4180 rows; key: the fewest leading columns that are unique (--key-columns)"}, "lines",
+    {{"csv", "RFC 4180 rows; key: the fewest leading columns that are unique (--key-columns)"},
+     "lines",
      [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
        why = "most rows are ragged";
        return detail::read_delimited(d, ',', o, s);
      }},
-    {{"tsv", "tab-separated rows, keyed as csv"}, "lines",
+    {{"tsv", "tab-separated rows, keyed as csv"},
+     "lines",
      [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
        why = "most rows are ragged";
        return detail::read_delimited(d, '\t', o, s);
      }},
-    {{"fixed:N", "records of N bytes (1..1M), key: the ordinal"}, nullptr,
+    {{"fixed:N", "records of N bytes (1..1M), key: the ordinal"},
+     nullptr,
      [](std::string_view d, const std::string& mode, const RecordOptions&, RecordSet& s, std::string&) {
        detail::read_fixed(d, fixed_size(mode), s);
        return true;
      }},
-    {{"bytes", "raw bytes, no records (what the raw layout slices)"}, nullptr,
+    {{"bytes", "raw bytes, no records (what the raw layout slices)"},
+     nullptr,
      [](std::string_view, const std::string&, const RecordOptions&, RecordSet& s, std::string&) {
        s.detail = "raw bytes, no records";
        return true;
@@ -184,8 +191,7 @@ RecordSet records_from_bytes(std::string data, const std::string& source, const 
   return set;
 }
 
-RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes,
-                      std::string& error) {
+RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes, std::string& error) {
   return read_corpus(path, record_mode, max_bytes, RecordOptions{}, error);
 }
 
@@ -243,7 +249,10 @@ RecordSet read_corpus(const std::string& path, const std::string& record_mode, s
     for (size_t i = 0; i < kSampleWindows; ++i) {
       uint64_t off = i * ((size - window) / (kSampleWindows - 1));
       if (fixed) off = off / fixed * fixed;
-      if (i == 0) w = head; else read_at(off, window, w);
+      if (i == 0)
+        w = head;
+      else
+        read_at(off, window, w);
       std::string_view v(w);
       if (whole_lines) {
         if (i > 0) {
@@ -255,8 +264,8 @@ RecordSet read_corpus(const std::string& path, const std::string& record_mode, s
       }
       data.append(v);
     }
-    sample_note = "sampled " + std::to_string(data.size()) + " of " + std::to_string(size) + " bytes: " +
-                  std::to_string(kSampleWindows) + " evenly spaced windows of " + std::to_string(window) +
+    sample_note = "sampled " + std::to_string(data.size()) + " of " + std::to_string(size) +
+                  " bytes: " + std::to_string(kSampleWindows) + " evenly spaced windows of " + std::to_string(window) +
                   (whole_lines ? " bytes cut to whole lines" : " bytes");
     if (record_mode == "auto") {
       RecordSet set = records_from_bytes(std::move(data), path, mode, options, error);

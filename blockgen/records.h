@@ -26,8 +26,7 @@ struct RecordOptions {
 // Reads at most `max_bytes` of the file (sampled as documented in README). Records come out
 // sorted by key, keys unique. `error` is set (one line) for a missing or unreadable file or
 // a bad mode; an empty file gives an empty RecordSet and a warning.
-RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes,
-                      std::string& error);
+RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes, std::string& error);
 RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes,
                       const RecordOptions& options, std::string& error);
 // One row per record mode ("fixed:N" stands for every N): what -r/--record-mode accepts,
@@ -41,9 +40,8 @@ std::string record_mode_help();  // "auto, lines, jsonl, json, csv, tsv, fixed:N
 bool is_valid_record_mode(const std::string& mode);
 
 // Cut records from bytes already in memory (what read_corpus does after reading/sampling).
-RecordSet records_from_bytes(std::string data, const std::string& source,
-                             const std::string& record_mode, const RecordOptions& options,
-                             std::string& error);
+RecordSet records_from_bytes(std::string data, const std::string& source, const std::string& record_mode,
+                             const RecordOptions& options, std::string& error);
 
 // Split a csv/tsv value into fields (RFC 4180 quotes for ','; tsv has no quoting).
 void split_fields(std::string_view line, char sep, std::vector<std::string>& out);
@@ -65,14 +63,13 @@ struct DatasetInfo {
 };
 const std::vector<DatasetInfo>& dataset_infos();
 const DatasetInfo* find_dataset(std::string_view name);  // null for an unknown name
-std::string dataset_help();                               // "dbbench, mixgraph, ..."
+std::string dataset_help();                              // "dbbench, mixgraph, ..."
 const std::vector<std::string>& dataset_names();
 bool is_valid_dataset(const std::string& name);
 // Deterministic for (name, seed, target_bytes, options); records sorted by key, keys unique.
 // target_bytes == 0 means the dataset's default size.
-RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes,
+RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes, std::string& error);
+RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes, const DatasetOptions& options,
                            std::string& error);
-RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes,
-                           const DatasetOptions& options, std::string& error);
 
 }  // namespace kvz

@@ -1,7 +1,7 @@
 #include "codecs/codec.h"
 
-#include <algorithm>
 #include <fmt/format.h>
+#include <algorithm>
 
 #include "codecs/codec_util.h"
 #include "codecs/spec.h"
@@ -11,8 +11,7 @@ namespace kvz {
 
 bool CodecInfo::is_valid_level(int level) const {
   if (!has_levels) return level == default_level;
-  if (!valid_levels.empty())
-    return std::find(valid_levels.begin(), valid_levels.end(), level) != valid_levels.end();
+  if (!valid_levels.empty()) return std::find(valid_levels.begin(), valid_levels.end(), level) != valid_levels.end();
   return level >= min_level && level <= max_level;
 }
 
@@ -56,8 +55,7 @@ std::string Codec::parse_options(const std::vector<std::string>& tokens, CodecPa
   return {};
 }
 
-Expected<std::shared_ptr<const PreparedDict>> Codec::prepare_dict(ByteView,
-                                                                  const CodecParams&) const {
+Expected<std::shared_ptr<const PreparedDict>> Codec::prepare_dict(ByteView, const CodecParams&) const {
   return {nullptr, info().name + " does not support dictionaries"};
 }
 
@@ -68,8 +66,7 @@ std::string unknown_option(const CodecInfo& info, std::string_view token) {
   return fmt::format("unknown option '{}' for {} (options: {})", token, info.name, info.options_help);
 }
 
-bool parse_window_option(const CodecInfo& info, std::string_view token, int lo, int hi, int& log,
-                         std::string& error) {
+bool parse_window_option(const CodecInfo& info, std::string_view token, int lo, int hi, int& log, std::string& error) {
   if (token.size() < 2 || token[0] != 'w' || !parse_int(token.substr(1), log)) return false;
   if (log < lo || log > hi) error = fmt::format("{} window log {} out of range ({}..{})", info.name, log, lo, hi);
   return true;

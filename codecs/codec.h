@@ -55,23 +55,23 @@ struct CodecParams {
 
 // What a codec's `level` means and which values are valid.
 struct CodecInfo {
-  std::string name;               // registry key, e.g. "zstd"
-  std::string library;            // e.g. "libzstd"
-  std::string version;            // runtime version, e.g. ZSTD_versionString()
-  bool has_levels = true;         // false: level is ignored (memcpy, snappy)
+  std::string name;        // registry key, e.g. "zstd"
+  std::string library;     // e.g. "libzstd"
+  std::string version;     // runtime version, e.g. ZSTD_versionString()
+  bool has_levels = true;  // false: level is ignored (memcpy, snappy)
   int min_level = 0;
   int max_level = 0;
   int default_level = 0;
-  std::vector<int> valid_levels;  // non-empty when the valid set is sparse (lzo variants)
+  std::vector<int> valid_levels;     // non-empty when the valid set is sparse (lzo variants)
   std::vector<int> standard_levels;  // what `all` sweeps for this codec
   std::vector<int> fast_levels;      // what the `fast` alias sweeps (empty: not a fast codec)
   std::vector<int> ratio_levels;     // what the `ratio` alias sweeps (empty: not a ratio codec)
   bool supports_dict = false;
-  bool is_reference = false;         // the reference row (memcpy): speeds are reported relative to it
-  bool needs_original_size = false;  // decoder must be told the exact original size
-  std::string level_label = "level"; // what the level number is ("acceleration", "variant", ...)
-  std::string notes;                 // shown by `kvzbench list`
-  std::string options_help;          // the options it takes after its levels ("" = none), for list/errors
+  bool is_reference = false;                // the reference row (memcpy): speeds are reported relative to it
+  bool needs_original_size = false;         // decoder must be told the exact original size
+  std::string level_label = "level";        // what the level number is ("acceleration", "variant", ...)
+  std::string notes;                        // shown by `kvzbench list`
+  std::string options_help;                 // the options it takes after its levels ("" = none), for list/errors
   std::vector<CodecParams> extra_standard;  // rows `all` sweeps besides standard_levels (xz: 6e, 9e)
 
   bool is_valid_level(int level) const;
@@ -83,8 +83,8 @@ struct CodecInfo {
 class PreparedDict {
  public:
   virtual ~PreparedDict() = default;
-  virtual size_t size() const = 0;            // raw dictionary bytes
-  virtual size_t memory_bytes() const = 0;    // memory held by the digested form
+  virtual size_t size() const = 0;          // raw dictionary bytes
+  virtual size_t memory_bytes() const = 0;  // memory held by the digested form
 };
 
 class Session {

@@ -38,8 +38,8 @@ class BrotliSession final : public Session {
     uint8_t* next_out = data_or_dummy(out);
     const char* error = nullptr;
     for (;;) {
-      if (!BrotliEncoderCompressStream(s, BROTLI_OPERATION_FINISH, &avail_in, &next_in,
-                                       &avail_out, &next_out, nullptr)) {
+      if (!BrotliEncoderCompressStream(s, BROTLI_OPERATION_FINISH, &avail_in, &next_in, &avail_out, &next_out,
+                                       nullptr)) {
         error = "brotli: BrotliEncoderCompressStream failed";
         break;
       }
@@ -62,19 +62,24 @@ class BrotliSession final : public Session {
     const uint8_t* next_in = data_or_dummy(in);
     size_t avail_out = out.size();
     uint8_t* next_out = data_or_dummy(out);
-    BrotliDecoderResult r =
-        BrotliDecoderDecompressStream(s, &avail_in, &next_in, &avail_out, &next_out, nullptr);
+    BrotliDecoderResult r = BrotliDecoderDecompressStream(s, &avail_in, &next_in, &avail_out, &next_out, nullptr);
     const char* error = nullptr;
     switch (r) {
       case BROTLI_DECODER_RESULT_SUCCESS:
-        if (avail_in != 0) error = "brotli: trailing bytes after the stream";
-        else if (avail_out != 0) error = detail::kSizeMismatch;
+        if (avail_in != 0)
+          error = "brotli: trailing bytes after the stream";
+        else if (avail_out != 0)
+          error = detail::kSizeMismatch;
         break;
-      case BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT: error = "brotli: truncated input"; break;
+      case BROTLI_DECODER_RESULT_NEEDS_MORE_INPUT:
+        error = "brotli: truncated input";
+        break;
       case BROTLI_DECODER_RESULT_NEEDS_MORE_OUTPUT:
         error = "brotli: output larger than the original size";
         break;
-      default: error = BrotliDecoderErrorString(BrotliDecoderGetErrorCode(s)); break;
+      default:
+        error = BrotliDecoderErrorString(BrotliDecoderGetErrorCode(s));
+        break;
     }
     BrotliDecoderDestroyInstance(s);
     if (error) return CallResult::Fail(error);
@@ -107,8 +112,10 @@ class BrotliCodec final : public Codec {
     for (int l = BROTLI_MIN_QUALITY; l <= BROTLI_MAX_QUALITY; ++l) info_.standard_levels.push_back(l);
     info_.ratio_levels = {BROTLI_MAX_QUALITY};
     info_.options_help = fmt::format("wN (window log {}..{})", BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS);
-    info_.notes = fmt::format("streaming API, lgwin {} unless ':wN'; per-call instances on a "
-                              "session arena", BROTLI_DEFAULT_WINDOW);
+    info_.notes = fmt::format(
+        "streaming API, lgwin {} unless ':wN'; per-call instances on a "
+        "session arena",
+        BROTLI_DEFAULT_WINDOW);
   }
   const CodecInfo& info() const override { return info_; }
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {

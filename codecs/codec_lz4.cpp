@@ -10,9 +10,9 @@
 #include <lz4.h>
 #include <lz4hc.h>
 
+#include <fmt/format.h>
 #include <climits>
 #include <cstring>
-#include <fmt/format.h>
 #include <vector>
 
 #include "codecs/codec_util.h"
@@ -33,25 +33,20 @@ int clamp_capacity(size_t n) { return n > INT_MAX ? INT_MAX : static_cast<int>(n
 // LZ4_streamHC_t (for one level) for lz4hc. The streams point into `bytes`.
 class Lz4Dict final : public PreparedDict {
  public:
-  Lz4Dict(ByteView b, bool for_hc, int for_level)
-      : bytes(b.begin(), b.end()), hc(for_hc), level(for_level) {
+  Lz4Dict(ByteView b, bool for_hc, int for_level) : bytes(b.begin(), b.end()), hc(for_hc), level(for_level) {
     if (hc) {
       hc_stream = std::make_unique<LZ4_streamHC_t>();
       LZ4_initStreamHC(hc_stream.get(), sizeof(LZ4_streamHC_t));
       LZ4_resetStreamHC_fast(hc_stream.get(), level);  // sets the level; loadDictHC keeps it
-      LZ4_loadDictHC(hc_stream.get(), reinterpret_cast<const char*>(bytes.data()),
-                     static_cast<int>(bytes.size()));
+      LZ4_loadDictHC(hc_stream.get(), reinterpret_cast<const char*>(bytes.data()), static_cast<int>(bytes.size()));
     } else {
       stream = std::make_unique<LZ4_stream_t>();
       LZ4_initStream(stream.get(), sizeof(LZ4_stream_t));
-      LZ4_loadDict(stream.get(), reinterpret_cast<const char*>(bytes.data()),
-                   static_cast<int>(bytes.size()));
+      LZ4_loadDict(stream.get(), reinterpret_cast<const char*>(bytes.data()), static_cast<int>(bytes.size()));
     }
   }
   size_t size() const override { return bytes.size(); }
-  size_t memory_bytes() const override {
-    return bytes.size() + (hc ? sizeof(LZ4_streamHC_t) : sizeof(LZ4_stream_t));
-  }
+  size_t memory_bytes() const override { return bytes.size() + (hc ? sizeof(LZ4_streamHC_t) : sizeof(LZ4_stream_t)); }
 
   std::vector<uint8_t> bytes;
   bool hc;
@@ -78,8 +73,7 @@ CallResult lz4_decompress(ByteView in, MutableByteView out, const Lz4Dict* dict)
 class Lz4Session final : public Session {
  public:
   Lz4Session(int acceleration, bool stream, std::shared_ptr<const Lz4Dict> dict)
-      : acceleration_(acceleration), stream_(stream), dict_(std::move(dict)),
-        state_(std::make_unique<LZ4_stream_t>()) {
+      : acceleration_(acceleration), stream_(stream), dict_(std::move(dict)), state_(std::make_unique<LZ4_stream_t>()) {
     LZ4_initStream(state_.get(), sizeof(LZ4_stream_t));
   }
   size_t bound(size_t n) const override {
@@ -92,16 +86,16 @@ class Lz4Session final : public Session {
     int n = 0;
     if (dict_) {
       std::memcpy(state_.get(), dict_->stream.get(), sizeof(LZ4_stream_t));
-      n = LZ4_compress_fast_continue(state_.get(), src, dst, static_cast<int>(in.size()),
-                                     clamp_capacity(out.size()), acceleration_);
+      n = LZ4_compress_fast_continue(state_.get(), src, dst, static_cast<int>(in.size()), clamp_capacity(out.size()),
+                                     acceleration_);
     } else if (stream_) {
       // What LZ4_createStream hands RocksDB: a zeroed 16 KiB state (no allocation here).
       LZ4_initStream(state_.get(), sizeof(LZ4_stream_t));
-      n = LZ4_compress_fast_continue(state_.get(), src, dst, static_cast<int>(in.size()),
-                                     clamp_capacity(out.size()), acceleration_);
+      n = LZ4_compress_fast_continue(state_.get(), src, dst, static_cast<int>(in.size()), clamp_capacity(out.size()),
+                                     acceleration_);
     } else {
-      n = LZ4_compress_fast_extState(state_.get(), src, dst, static_cast<int>(in.size()),
-                                     clamp_capacity(out.size()), acceleration_);
+      n = LZ4_compress_fast_extState(state_.get(), src, dst, static_cast<int>(in.size()), clamp_capacity(out.size()),
+                                     acceleration_);
     }
     if (n <= 0) return CallResult::Fail(detail::kOutputTooSmall);
     return CallResult::Ok(static_cast<size_t>(n));
@@ -137,8 +131,8 @@ class Lz4HcSession final : public Session {
       LZ4_resetStreamHC_fast(state_.get(), level_);
     }
     int n = LZ4_compress_HC_continue(state_.get(), reinterpret_cast<const char*>(data_or_dummy(in)),
-                                     reinterpret_cast<char*>(data_or_dummy(out)),
-                                     static_cast<int>(in.size()), clamp_capacity(out.size()));
+                                     reinterpret_cast<char*>(data_or_dummy(out)), static_cast<int>(in.size()),
+                                     clamp_capacity(out.size()));
     if (n <= 0) return CallResult::Fail(detail::kOutputTooSmall);
     return CallResult::Ok(static_cast<size_t>(n));
   }
@@ -177,8 +171,9 @@ class Lz4Codec final : public Codec {
       info_.standard_levels = {1, 2, 4, 8, 16, 32};
       info_.fast_levels = {1};
       info_.options_help = "stream (RocksDB 7.8's LZ4_compress_fast_continue on a fresh stream)";
-      info_.notes = "level = acceleration (higher = faster, weaker); ':stream' = RocksDB 7.8's "
-                    "LZ4_compress_fast_continue on a fresh stream; dict: last 64 KiB used";
+      info_.notes =
+          "level = acceleration (higher = faster, weaker); ':stream' = RocksDB 7.8's "
+          "LZ4_compress_fast_continue on a fresh stream; dict: last 64 KiB used";
     }
   }
   const CodecInfo& info() const override { return info_; }
@@ -200,19 +195,17 @@ class Lz4Codec final : public Codec {
     std::shared_ptr<const Lz4Dict> d;
     if (dict) {
       d = std::dynamic_pointer_cast<const Lz4Dict>(dict);
-      if (!d || d->hc != hc_)
-        return {nullptr, info_.name + ": dictionary was prepared for another codec"};
+      if (!d || d->hc != hc_) return {nullptr, info_.name + ": dictionary was prepared for another codec"};
       if (hc_ && d->level != params.level)
-        return {nullptr, fmt::format("lz4hc: dictionary prepared for level {}, session level {}",
-                                     d->level, params.level)};
+        return {nullptr,
+                fmt::format("lz4hc: dictionary prepared for level {}, session level {}", d->level, params.level)};
     }
     if (hc_) return {std::make_unique<Lz4HcSession>(params.level, std::move(d)), {}};
     const bool stream = params.options == ":stream";
     return {std::make_unique<Lz4Session>(params.level, stream, std::move(d)), {}};
   }
 
-  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
-      ByteView bytes, const CodecParams& params) const override {
+  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView bytes, const CodecParams& params) const override {
     if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (bytes.empty() || bytes.size() > INT_MAX) return {nullptr, info_.name + ": bad dictionary size"};
     return {std::make_shared<Lz4Dict>(bytes, hc_, params.level), {}};

@@ -22,28 +22,39 @@ struct LzoVariant {
 };
 
 constexpr LzoVariant kVariants[] = {
-    {1, lzo1x_1_compress, LZO1X_1_MEM_COMPRESS},
-    {11, lzo1x_1_11_compress, LZO1X_1_11_MEM_COMPRESS},
-    {12, lzo1x_1_12_compress, LZO1X_1_12_MEM_COMPRESS},
-    {15, lzo1x_1_15_compress, LZO1X_1_15_MEM_COMPRESS},
+    {1, lzo1x_1_compress, LZO1X_1_MEM_COMPRESS},        {11, lzo1x_1_11_compress, LZO1X_1_11_MEM_COMPRESS},
+    {12, lzo1x_1_12_compress, LZO1X_1_12_MEM_COMPRESS}, {15, lzo1x_1_15_compress, LZO1X_1_15_MEM_COMPRESS},
     {999, lzo1x_999_compress, LZO1X_999_MEM_COMPRESS},
 };
 
 const char* lzo_error_name(int r) {
   switch (r) {
-    case LZO_E_ERROR: return "LZO_E_ERROR";
-    case LZO_E_OUT_OF_MEMORY: return "LZO_E_OUT_OF_MEMORY";
-    case LZO_E_NOT_COMPRESSIBLE: return "LZO_E_NOT_COMPRESSIBLE";
-    case LZO_E_INPUT_OVERRUN: return "LZO_E_INPUT_OVERRUN: truncated or corrupt input";
-    case LZO_E_OUTPUT_OVERRUN: return "LZO_E_OUTPUT_OVERRUN: output larger than the original size";
-    case LZO_E_LOOKBEHIND_OVERRUN: return "LZO_E_LOOKBEHIND_OVERRUN: corrupt input";
-    case LZO_E_EOF_NOT_FOUND: return "LZO_E_EOF_NOT_FOUND: corrupt input";
-    case LZO_E_INPUT_NOT_CONSUMED: return "LZO_E_INPUT_NOT_CONSUMED: trailing bytes";
-    case LZO_E_INVALID_ARGUMENT: return "LZO_E_INVALID_ARGUMENT";
-    case LZO_E_INVALID_ALIGNMENT: return "LZO_E_INVALID_ALIGNMENT";
-    case LZO_E_OUTPUT_NOT_CONSUMED: return "LZO_E_OUTPUT_NOT_CONSUMED";
-    case LZO_E_INTERNAL_ERROR: return "LZO_E_INTERNAL_ERROR";
-    default: return "lzo: unknown error";
+    case LZO_E_ERROR:
+      return "LZO_E_ERROR";
+    case LZO_E_OUT_OF_MEMORY:
+      return "LZO_E_OUT_OF_MEMORY";
+    case LZO_E_NOT_COMPRESSIBLE:
+      return "LZO_E_NOT_COMPRESSIBLE";
+    case LZO_E_INPUT_OVERRUN:
+      return "LZO_E_INPUT_OVERRUN: truncated or corrupt input";
+    case LZO_E_OUTPUT_OVERRUN:
+      return "LZO_E_OUTPUT_OVERRUN: output larger than the original size";
+    case LZO_E_LOOKBEHIND_OVERRUN:
+      return "LZO_E_LOOKBEHIND_OVERRUN: corrupt input";
+    case LZO_E_EOF_NOT_FOUND:
+      return "LZO_E_EOF_NOT_FOUND: corrupt input";
+    case LZO_E_INPUT_NOT_CONSUMED:
+      return "LZO_E_INPUT_NOT_CONSUMED: trailing bytes";
+    case LZO_E_INVALID_ARGUMENT:
+      return "LZO_E_INVALID_ARGUMENT";
+    case LZO_E_INVALID_ALIGNMENT:
+      return "LZO_E_INVALID_ALIGNMENT";
+    case LZO_E_OUTPUT_NOT_CONSUMED:
+      return "LZO_E_OUTPUT_NOT_CONSUMED";
+    case LZO_E_INTERNAL_ERROR:
+      return "LZO_E_INTERNAL_ERROR";
+    default:
+      return "lzo: unknown error";
   }
 }
 
@@ -94,8 +105,9 @@ class LzoCodec final : public Codec {
     info_.standard_levels = info_.valid_levels;
     info_.fast_levels = {1};
     info_.needs_original_size = true;  // the lzo1x stream does not record it
-    info_.notes = "level = lzo1x variant: 1 lzo1x_1, 11 lzo1x_1_11, 12 lzo1x_1_12, 15 lzo1x_1_15, "
-                  "999 lzo1x_999; compress needs a worst-case output buffer";
+    info_.notes =
+        "level = lzo1x variant: 1 lzo1x_1, 11 lzo1x_1_11, 12 lzo1x_1_12, 15 lzo1x_1_15, "
+        "999 lzo1x_999; compress needs a worst-case output buffer";
     init_ok_ = lzo_init() == LZO_E_OK;
   }
   const CodecInfo& info() const override { return info_; }

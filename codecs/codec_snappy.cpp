@@ -28,8 +28,7 @@ class SnappySession final : public Session {
   CallResult decompress(ByteView in, MutableByteView out) noexcept override {
     const auto* src = reinterpret_cast<const char*>(data_or_dummy(in));
     size_t n = 0;
-    if (!snappy::GetUncompressedLength(src, in.size(), &n))
-      return CallResult::Fail("snappy: corrupt length header");
+    if (!snappy::GetUncompressedLength(src, in.size(), &n)) return CallResult::Fail("snappy: corrupt length header");
     if (n != out.size()) return CallResult::Fail(detail::kSizeMismatch);
     if (!snappy::RawUncompress(src, in.size(), reinterpret_cast<char*>(data_or_dummy(out))))
       return CallResult::Fail("snappy: corrupt input (RawUncompress failed)");
@@ -47,8 +46,9 @@ class SnappyCodec final : public Codec {
     info_.has_levels = false;
     info_.standard_levels = {0};
     info_.fast_levels = {0};
-    info_.notes = "no levels; compress allocates its hash table per call inside the library "
-                  "(no API avoids it in 1.1.9); version from the header macros";
+    info_.notes =
+        "no levels; compress allocates its hash table per call inside the library "
+        "(no API avoids it in 1.1.9); version from the header macros";
   }
   const CodecInfo& info() const override { return info_; }
   Expected<std::unique_ptr<Session>> open(const CodecParams& params,

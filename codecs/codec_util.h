@@ -26,8 +26,7 @@ inline constexpr const char* kSizeMismatch = "decompressed size differs from the
 std::string unknown_option(const CodecInfo& info, std::string_view token);
 // "wN" (a window log in lo..hi): true and `log` set when `token` is one; on a "w" token out of
 // range, `error` says so.
-bool parse_window_option(const CodecInfo& info, std::string_view token, int lo, int hi, int& log,
-                         std::string& error);
+bool parse_window_option(const CodecInfo& info, std::string_view token, int lo, int hi, int& log, std::string& error);
 // The window log of canonical options holding ":wN" (zstd, brotli); 0 when there is none.
 int window_log_of(const CodecParams& params);
 // parse_options for codecs whose one option is ":wN" (zstd, brotli).

@@ -19,19 +19,32 @@ using detail::data_or_dummy;
 
 const char* lzma_ret_name(lzma_ret r) {
   switch (r) {
-    case LZMA_OK: return "LZMA_OK";
-    case LZMA_STREAM_END: return "LZMA_STREAM_END";
-    case LZMA_NO_CHECK: return "LZMA_NO_CHECK";
-    case LZMA_UNSUPPORTED_CHECK: return "LZMA_UNSUPPORTED_CHECK";
-    case LZMA_GET_CHECK: return "LZMA_GET_CHECK";
-    case LZMA_MEM_ERROR: return "LZMA_MEM_ERROR: cannot allocate memory";
-    case LZMA_MEMLIMIT_ERROR: return "LZMA_MEMLIMIT_ERROR: memory usage limit reached";
-    case LZMA_FORMAT_ERROR: return "LZMA_FORMAT_ERROR: file format not recognized";
-    case LZMA_OPTIONS_ERROR: return "LZMA_OPTIONS_ERROR: unsupported options";
-    case LZMA_DATA_ERROR: return "LZMA_DATA_ERROR: compressed data is corrupt";
-    case LZMA_BUF_ERROR: return "LZMA_BUF_ERROR: no progress possible (buffer too small or input truncated)";
-    case LZMA_PROG_ERROR: return "LZMA_PROG_ERROR: programming error";
-    default: return "liblzma: unknown error";
+    case LZMA_OK:
+      return "LZMA_OK";
+    case LZMA_STREAM_END:
+      return "LZMA_STREAM_END";
+    case LZMA_NO_CHECK:
+      return "LZMA_NO_CHECK";
+    case LZMA_UNSUPPORTED_CHECK:
+      return "LZMA_UNSUPPORTED_CHECK";
+    case LZMA_GET_CHECK:
+      return "LZMA_GET_CHECK";
+    case LZMA_MEM_ERROR:
+      return "LZMA_MEM_ERROR: cannot allocate memory";
+    case LZMA_MEMLIMIT_ERROR:
+      return "LZMA_MEMLIMIT_ERROR: memory usage limit reached";
+    case LZMA_FORMAT_ERROR:
+      return "LZMA_FORMAT_ERROR: file format not recognized";
+    case LZMA_OPTIONS_ERROR:
+      return "LZMA_OPTIONS_ERROR: unsupported options";
+    case LZMA_DATA_ERROR:
+      return "LZMA_DATA_ERROR: compressed data is corrupt";
+    case LZMA_BUF_ERROR:
+      return "LZMA_BUF_ERROR: no progress possible (buffer too small or input truncated)";
+    case LZMA_PROG_ERROR:
+      return "LZMA_PROG_ERROR: programming error";
+    default:
+      return "liblzma: unknown error";
   }
 }
 
@@ -59,8 +72,8 @@ class XzSession final : public Session {
     if (dict < opt.dict_size) opt.dict_size = static_cast<uint32_t>(dict);
     lzma_filter filters[2] = {{LZMA_FILTER_LZMA2, &opt}, {LZMA_VLI_UNKNOWN, nullptr}};
     size_t out_pos = 0;
-    lzma_ret r = lzma_stream_buffer_encode(filters, LZMA_CHECK_CRC64, &enc_alloc_, data_or_dummy(in),
-                                           in.size(), data_or_dummy(out), &out_pos, out.size());
+    lzma_ret r = lzma_stream_buffer_encode(filters, LZMA_CHECK_CRC64, &enc_alloc_, data_or_dummy(in), in.size(),
+                                           data_or_dummy(out), &out_pos, out.size());
     if (r == LZMA_BUF_ERROR) return CallResult::Fail(detail::kOutputTooSmall);
     if (r != LZMA_OK) return CallResult::Fail(lzma_ret_name(r));
     return CallResult::Ok(out_pos);
@@ -71,8 +84,8 @@ class XzSession final : public Session {
     uint64_t memlimit = memlimit_;
     size_t in_pos = 0;
     size_t out_pos = 0;
-    lzma_ret r = lzma_stream_buffer_decode(&memlimit, 0, &dec_alloc_, data_or_dummy(in), &in_pos,
-                                           in.size(), data_or_dummy(out), &out_pos, out.size());
+    lzma_ret r = lzma_stream_buffer_decode(&memlimit, 0, &dec_alloc_, data_or_dummy(in), &in_pos, in.size(),
+                                           data_or_dummy(out), &out_pos, out.size());
     if (r != LZMA_OK) return CallResult::Fail(lzma_ret_name(r));
     if (in_pos != in.size()) return CallResult::Fail("xz: trailing bytes after the stream");
     if (out_pos != out.size()) return CallResult::Fail(detail::kSizeMismatch);
@@ -107,8 +120,9 @@ class XzCodec final : public Codec {
     info_.ratio_levels = {6, 9};
     info_.extra_standard = {{.level = 6, .options = "e"}, {.level = 9, .options = "e"}};
     info_.options_help = "e (LZMA_PRESET_EXTREME, also written as a level: 6e)";
-    info_.notes = "xz stream, LZMA2, CRC64; 'e' = extreme; LZMA dictionary sized to the block "
-                  "(never above the preset's) so per-call encoder setup does not swamp small blocks";
+    info_.notes =
+        "xz stream, LZMA2, CRC64; 'e' = extreme; LZMA dictionary sized to the block "
+        "(never above the preset's) so per-call encoder setup does not swamp small blocks";
   }
   const CodecInfo& info() const override { return info_; }
   // xz's one option, extreme: "e" or "extreme", canonical "e" (so the label reads "6e").

@@ -28,9 +28,12 @@ struct ZlibOptions {
   std::string parse(const CodecInfo& info, const std::vector<std::string>& tokens) {
     bool raw = false;
     for (const auto& t : tokens) {
-      if (t == "zlib") container = true;
-      else if (t == "raw") raw = true;
-      else return detail::unknown_option(info, t);
+      if (t == "zlib")
+        container = true;
+      else if (t == "raw")
+        raw = true;
+      else
+        return detail::unknown_option(info, t);
     }
     if (container && raw) return "zlib: ':zlib' and ':raw' contradict each other";
     return {};
@@ -93,8 +96,7 @@ class ZlibSession final : public Session {
   }
 
   CallResult decompress(ByteView in, MutableByteView out) noexcept override {
-    if (in.size() > UINT_MAX || out.size() > UINT_MAX)
-      return CallResult::Fail("zlib: block larger than 4 GiB");
+    if (in.size() > UINT_MAX || out.size() > UINT_MAX) return CallResult::Fail("zlib: block larger than 4 GiB");
     int r = inflateReset(&inf_);
     // Raw deflate carries no dictionary id: the dictionary is set up front. The zlib
     // wrapper asks for it (Z_NEED_DICT) after reading its header.
@@ -147,9 +149,10 @@ class ZlibCodec final : public Codec {
     info_.ratio_levels = {9};
     info_.supports_dict = true;
     info_.options_help = "zlib (zlib container, windowBits 15), raw (raw deflate, the default)";
-    info_.notes = "raw deflate, windowBits -14, memLevel 8 (RocksDB); ':zlib' = zlib wrapper, "
-                  "windowBits 15 (compress2); "
-                  "dict: deflateSetDictionary per call";
+    info_.notes =
+        "raw deflate, windowBits -14, memLevel 8 (RocksDB); ':zlib' = zlib wrapper, "
+        "windowBits 15 (compress2); "
+        "dict: deflateSetDictionary per call";
   }
   const CodecInfo& info() const override { return info_; }
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
@@ -174,8 +177,7 @@ class ZlibCodec final : public Codec {
     return {std::move(s), {}};
   }
 
-  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
-      ByteView bytes, const CodecParams& params) const override {
+  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView bytes, const CodecParams& params) const override {
     if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (bytes.empty() || bytes.size() > UINT_MAX) return {nullptr, "zlib: bad dictionary size"};
     return {std::make_shared<ZlibDict>(bytes), {}};

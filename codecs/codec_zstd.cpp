@@ -60,27 +60,23 @@ class ZstdSession final : public Session {
   size_t bound(size_t n) const override { return ZSTD_compressBound(n); }
 
   CallResult compress(ByteView in, MutableByteView out) noexcept override {
-    size_t r = dict_ ? ZSTD_compress_usingCDict(cctx_, data_or_dummy(out), out.size(),
-                                                data_or_dummy(in), in.size(), dict_->cdict)
-                     : ZSTD_compress2(cctx_, data_or_dummy(out), out.size(), data_or_dummy(in),
-                                      in.size());
+    size_t r = dict_ ? ZSTD_compress_usingCDict(cctx_, data_or_dummy(out), out.size(), data_or_dummy(in), in.size(),
+                                                dict_->cdict)
+                     : ZSTD_compress2(cctx_, data_or_dummy(out), out.size(), data_or_dummy(in), in.size());
     if (ZSTD_isError(r)) return CallResult::Fail(ZSTD_getErrorName(r));
     return CallResult::Ok(r);
   }
 
   CallResult decompress(ByteView in, MutableByteView out) noexcept override {
-    size_t r = dict_ ? ZSTD_decompress_usingDDict(dctx_, data_or_dummy(out), out.size(),
-                                                  data_or_dummy(in), in.size(), dict_->ddict)
-                     : ZSTD_decompressDCtx(dctx_, data_or_dummy(out), out.size(),
-                                           data_or_dummy(in), in.size());
+    size_t r = dict_ ? ZSTD_decompress_usingDDict(dctx_, data_or_dummy(out), out.size(), data_or_dummy(in), in.size(),
+                                                  dict_->ddict)
+                     : ZSTD_decompressDCtx(dctx_, data_or_dummy(out), out.size(), data_or_dummy(in), in.size());
     if (ZSTD_isError(r)) return CallResult::Fail(ZSTD_getErrorName(r));
     if (r != out.size()) return CallResult::Fail(detail::kSizeMismatch);
     return CallResult::Ok(r);
   }
 
-  size_t context_memory() const override {
-    return ZSTD_sizeof_CCtx(cctx_) + ZSTD_sizeof_DCtx(dctx_);
-  }
+  size_t context_memory() const override { return ZSTD_sizeof_CCtx(cctx_) + ZSTD_sizeof_DCtx(dctx_); }
   uint64_t library_heap_allocations() const override { return heap_.allocations(); }
 
  private:
@@ -127,16 +123,15 @@ class ZstdCodec final : public Codec {
       zdict = std::dynamic_pointer_cast<const ZstdDict>(dict);
       if (!zdict) return {nullptr, "zstd: dictionary was prepared for another codec"};
       if (zdict->level != params.level)
-        return {nullptr, fmt::format("zstd: dictionary prepared for level {}, session level {}",
-                                     zdict->level, params.level)};
+        return {nullptr,
+                fmt::format("zstd: dictionary prepared for level {}, session level {}", zdict->level, params.level)};
     }
     auto s = std::make_unique<ZstdSession>(std::move(zdict));
     if (auto err = s->init(params, detail::window_log_of(params)); !err.empty()) return {nullptr, err};
     return {std::move(s), {}};
   }
 
-  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(
-      ByteView bytes, const CodecParams& params) const override {
+  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView bytes, const CodecParams& params) const override {
     if (auto err = check_params(params); !err.empty()) return {nullptr, err};
     if (bytes.empty()) return {nullptr, "zstd: empty dictionary"};
     ZSTD_CDict* c = ZSTD_createCDict(bytes.data(), bytes.size(), params.level);

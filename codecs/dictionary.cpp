@@ -2,9 +2,9 @@
 
 #include <zdict.h>
 
+#include <fmt/format.h>
 #include <chrono>
 #include <cstring>
-#include <fmt/format.h>
 
 #include "codecs/spec.h"
 
@@ -14,8 +14,7 @@ namespace {
 constexpr size_t kTrainChunk = 4096;
 }  // namespace
 
-TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size,
-                             std::string* note) {
+TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size, std::string* note) {
   TrainedDict out;
   if (dict_size < kMinDictSize || dict_size > kMaxDictSize) {
     out.error = fmt::format("dictionary size {} out of range ({}..{})", format_byte_size(dict_size),
@@ -46,8 +45,8 @@ TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_s
     r = ZDICT_trainFromBuffer(out.bytes.data(), dict_size, joined.data(), chunks.data(),
                               static_cast<unsigned>(chunks.size()));
     if (!ZDICT_isError(r) && note)
-      *note = fmt::format("trained on {} chunks of 4K cut from {} samples (too few whole samples)",
-                          chunks.size(), sizes.size());
+      *note = fmt::format("trained on {} chunks of 4K cut from {} samples (too few whole samples)", chunks.size(),
+                          sizes.size());
   } else if (note) {
     note->clear();
   }
@@ -62,8 +61,7 @@ TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_s
   } else {
     out.bytes.resize(r);
   }
-  out.train_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  out.train_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 

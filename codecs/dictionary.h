@@ -20,7 +20,6 @@ struct TrainedDict {
 // Train a dictionary of at most `dict_size` bytes from `samples`. When ZDICT cannot train
 // (too few or too small samples) it falls back to the raw concatenated tail of the
 // samples, as RocksDB does without training, and says so in `note`.
-TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size,
-                             std::string* note = nullptr);
+TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size, std::string* note = nullptr);
 
 }  // namespace kvz

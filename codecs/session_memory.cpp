@@ -28,9 +28,7 @@ void CountingHeap::release(void* p) {
   std::free(base);
 }
 
-void* CountingHeap::alloc_cb(void* opaque, size_t n) {
-  return static_cast<CountingHeap*>(opaque)->allocate(n);
-}
+void* CountingHeap::alloc_cb(void* opaque, size_t n) { return static_cast<CountingHeap*>(opaque)->allocate(n); }
 void CountingHeap::free_cb(void* opaque, void* p) { static_cast<CountingHeap*>(opaque)->release(p); }
 
 Arena::~Arena() {

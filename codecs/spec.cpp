@@ -2,10 +2,10 @@
 // runs once per command line and returns one-line errors instead of throwing.
 #include "codecs/spec.h"
 
-#include <algorithm>
-#include <charconv>
-#include <cctype>
 #include <fmt/format.h>
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <string_view>
 
 #include "util/text.h"
@@ -22,9 +22,8 @@ struct LzbenchName {
   int level;
 };
 constexpr LzbenchName kLzbenchNames[] = {
-    {"lzo1x", "lzo", -1},       {"lzo1x_1", "lzo", 1},     {"lzo1x_1_11", "lzo", 11},
-    {"lzo1x_1_12", "lzo", 12},  {"lzo1x_1_15", "lzo", 15}, {"lzo1x_999", "lzo", 999},
-    {"lz4fast", "lz4", -1},
+    {"lzo1x", "lzo", -1},      {"lzo1x_1", "lzo", 1},     {"lzo1x_1_11", "lzo", 11}, {"lzo1x_1_12", "lzo", 12},
+    {"lzo1x_1_15", "lzo", 15}, {"lzo1x_999", "lzo", 999}, {"lz4fast", "lz4", -1},
 };
 
 // The aliases, one row each: what `all`, `fast` and `ratio` sweep, for parsing, errors and `list`.
@@ -46,7 +45,8 @@ std::vector<CodecParams> all_rows(const CodecInfo& info) {
 const Alias kAliases[] = {
     {"all", "every codec at every standard level", all_rows},
     {"fast", "the fast codecs at their fast levels", [](const CodecInfo& i) { return rows_at(i.fast_levels); }},
-    {"ratio", "the strong codecs at their strongest levels", [](const CodecInfo& i) { return rows_at(i.ratio_levels); }},
+    {"ratio", "the strong codecs at their strongest levels",
+     [](const CodecInfo& i) { return rows_at(i.ratio_levels); }},
 };
 const Alias* find_alias(std::string_view name) {
   for (const auto& a : kAliases)
@@ -173,7 +173,8 @@ class SpecParser {
         }
       }
     }
-    if (levels.empty()) levels.push_back({implied >= 0 ? implied : info.default_level, {}});
+    if (levels.empty())
+      levels.push_back({implied >= 0 ? implied : info.default_level, {}});
     else if (implied >= 0)
       return fail(fmt::format("'{}' names one lzo variant: give no levels", name));
     return add_checked(codec, params, tokens, levels);
@@ -181,8 +182,7 @@ class SpecParser {
 
   bool parse_one_level(const CodecInfo& info, std::string_view s, int& level) {
     if (!parse_int(s, level))
-      return fail(fmt::format("bad {} {} '{}' (valid: {})", info.name, info.level_label, s,
-                              info.level_range_text()));
+      return fail(fmt::format("bad {} {} '{}' (valid: {})", info.name, info.level_label, s, info.level_range_text()));
     return true;
   }
 
@@ -204,20 +204,18 @@ class SpecParser {
         continue;
       }
       int lo = 0, hi = 0;
-      if (!parse_one_level(info, piece.substr(0, dots), lo) ||
-          !parse_one_level(info, piece.substr(dots + 2), hi))
+      if (!parse_one_level(info, piece.substr(0, dots), lo) || !parse_one_level(info, piece.substr(dots + 2), hi))
         return false;
       for (int l : {lo, hi})
         if (l < info.min_level || l > info.max_level)
-          return fail(fmt::format("{} {} {} out of range ({})", info.name, info.level_label, l,
-                                  info.level_range_text()));
+          return fail(
+              fmt::format("{} {} {} out of range ({})", info.name, info.level_label, l, info.level_range_text()));
       if (lo > hi) return fail(fmt::format("empty {} range {}", info.name, piece));
       size_t added = 0;
       for (long l = lo; l <= hi; ++l) {
         if (!info.is_valid_level(static_cast<int>(l))) continue;  // sparse (lzo variants)
         if (++added > kMaxLevelsPerRange)
-          return fail(fmt::format("{} range {} has more than {} levels", info.name, piece,
-                                  kMaxLevelsPerRange));
+          return fail(fmt::format("{} range {} has more than {} levels", info.name, piece, kMaxLevelsPerRange));
         out.push_back({static_cast<int>(l), {}});
       }
     }
@@ -259,8 +257,7 @@ std::string without_unbuilt_codecs(const std::string& spec, const CodecRegistry&
   return join(kept, "/");
 }
 
-std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRegistry& registry,
-                                          std::string& error) {
+std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRegistry& registry, std::string& error) {
   error.clear();
   SpecParser parser(registry, error);
   if (!parser.parse(spec)) return {};

@@ -25,7 +25,6 @@ std::string without_unbuilt_codecs(const std::string& spec, const CodecRegistry&
 
 // Parse a spec. On error returns an empty list and sets `error` to one line naming the
 // valid range or the known codecs.
-std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRegistry& registry,
-                                          std::string& error);
+std::vector<CodecChoice> parse_codec_spec(const std::string& spec, const CodecRegistry& registry, std::string& error);
 
 }  // namespace kvz

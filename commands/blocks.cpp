@@ -17,8 +17,8 @@
 #include "blockgen/records.h"
 #include "commands/run_options.h"
 #include "commands/source_options.h"
-#include "util/text.h"
 #include "util/bytes.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -145,7 +145,8 @@ int blocks_main(int argc, char** argv) {
     return usage_error("bad --max-bytes '" + src.max_bytes + "'");
   if (!src.dataset_bytes.empty() && !parse_byte_size(src.dataset_bytes, request.dataset_bytes))
     return usage_error("bad --dataset-bytes '" + src.dataset_bytes + "'");
-  if (request.dataset_bytes > kMaxDatasetBytes) return usage_error("--dataset-bytes above 1G: datasets are built in memory");
+  if (request.dataset_bytes > kMaxDatasetBytes)
+    return usage_error("--dataset-bytes above 1G: datasets are built in memory");
   if (!o.out.empty() && (sizes.size() != 1 || request.files.size() + request.datasets.size() != 1))
     return usage_error("--out takes exactly one input and one block size");
   // The raw layout chunks a file's bytes as they are; record layouts need no raw copy.
@@ -160,9 +161,10 @@ int blocks_main(int argc, char** argv) {
   for (const auto& s : sources) {
     const RecordSet& records = s.records;
     if (o.stats) {
-      fmt::print("{}: {} bytes{}, record mode {} ({}), {} records\n", records.source, records.source_bytes,
-                 records.sampled_bytes < records.source_bytes ? fmt::format(" (sampled {})", records.sampled_bytes) : "",
-                 records.record_mode, records.detail, records.records.size());
+      fmt::print(
+          "{}: {} bytes{}, record mode {} ({}), {} records\n", records.source, records.source_bytes,
+          records.sampled_bytes < records.source_bytes ? fmt::format(" (sampled {})", records.sampled_bytes) : "",
+          records.record_mode, records.detail, records.records.size());
     }
     for (size_t size : sizes) {
       const BlockSet b = build_blocks(records, layout->name, size, error);

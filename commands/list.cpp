@@ -1,8 +1,8 @@
 // `kvzbench list [--json]`: the codec table, straight from the registry.
 #include "commands/list.h"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "codecs/registry.h"

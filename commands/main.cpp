@@ -5,10 +5,10 @@
 #include <exception>
 #include <string>
 
-#include "commands/run.h"
 #include "commands/blocks.h"
 #include "commands/list.h"
 #include "commands/report.h"
+#include "commands/run.h"
 
 namespace {
 
@@ -37,8 +37,7 @@ void usage() {
 
 int main(int argc, char** argv) {
   try {
-    if (argc > 1 && (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help") ||
-                     !std::strcmp(argv[1], "-h"))) {
+    if (argc > 1 && (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
       usage();
       return 0;
     }

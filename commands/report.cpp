@@ -55,10 +55,11 @@ int report_main(int argc, char** argv) {
   app.add_option("--device", device_specs,
                  "I/O model device NAME:MBPS:LATENCY_US (repeatable; replaces the default NVMe/SATA/HDD/10GbE)");
   app.add_option("--write-ratio-within", opt.recommend.write_ratio_within,
-                 "write-heavy: stored ratio within this fraction of the best")->check(CLI::Range(0.0, 1.0));
+                 "write-heavy: stored ratio within this fraction of the best")
+      ->check(CLI::Range(0.0, 1.0));
   app.add_option("--read-min-ratio", opt.recommend.read_min_stored_ratio, "read-heavy/hot: stored ratio above this");
-  app.add_option("--space-min-decompress", opt.recommend.space_min_decompress,
-                 "space-sensitive: decompress MB/s floor")->check(CLI::NonNegativeNumber);
+  app.add_option("--space-min-decompress", opt.recommend.space_min_decompress, "space-sensitive: decompress MB/s floor")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--latency-quota-us", opt.recommend.latency_quota_us, "latency-bound: p99.9 quota in us")
       ->check(CLI::PositiveNumber);
   app.add_option("--cold-min-decompress", opt.recommend.cold_min_decompress, "cold data: decompress MB/s floor")
@@ -108,7 +109,8 @@ int check_main(int argc, char** argv) {
       ->check(CLI::Range(0.0, 1.0));
   app.add_option("--p-value", opt.p_value, "Mann-Whitney significance (default 0.01)")->check(CLI::Range(0.0, 1.0));
   app.add_option("--ratio-tolerance", opt.ratio_tolerance,
-                 "ratio loss allowed when codec library versions differ (default 0.005)")->check(CLI::Range(0.0, 1.0));
+                 "ratio loss allowed when codec library versions differ (default 0.005)")
+      ->check(CLI::Range(0.0, 1.0));
   app.add_option("--min-repetitions", opt.min_repetitions, "repetitions needed before a speed can FAIL (default 9)");
   app.add_flag("--no-speed", no_speed, "check only round trips and sizes");
   bool wall = false;

@@ -4,33 +4,33 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <filesystem>
-#include <fmt/format.h>
 #include <fstream>
 #include <iostream>
 #include <set>
 
 #include "bench/cell.h"
-#include "blockgen/pipeline.h"
-#include "commands/run_plan.h"
 #include "bench/interrupt.h"
 #include "bench/matrix.h"
-#include "commands/run_options.h"
 #include "bench/stats.h"
-#include "stores/store_profile.h"
 #include "bench/sysinfo.h"
 #include "bench/timer.h"
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
+#include "blockgen/pipeline.h"
 #include "blockgen/records.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/run_options.h"
+#include "commands/run_plan.h"
 #include "kvz_build_info.h"
 #include "report/analysis.h"
 #include "report/console.h"
 #include "report/writers.h"
+#include "stores/store_profile.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -51,16 +51,20 @@ std::string eta_text(double s) {
 
 void add_options(CLI::App& app, RunArgs& a) {
   add_source_options(app, a.sources);
-  app.add_option("-c,-e,--codecs", a.codecs, "codec spec, e.g. lz4/zstd:1,3/snappy, all, or lzbench's -e zstd,1,3/lz4 (default: profile's)");
+  app.add_option("-c,-e,--codecs", a.codecs,
+                 "codec spec, e.g. lz4/zstd:1,3/snappy, all, or lzbench's -e zstd,1,3/lz4 (default: profile's)");
   app.add_option("--dict", a.dict, "dictionary sizes, e.g. 16K,64K: adds a variant per dictionary-capable codec");
   app.add_option("--time", a.time, "seconds of timed passes per cell (default: profile's)");
   app.add_option("--repetitions", a.repetitions, "repetitions per cell (default: profile's)");
   app.add_option("--cache", a.cache, "stream | hot | cold")->capture_default_str();
-  app.add_option("-T,--threads", a.threads, "worker threads, each with its own sessions over disjoint blocks")->capture_default_str();
+  app.add_option("-T,--threads", a.threads, "worker threads, each with its own sessions over disjoint blocks")
+      ->capture_default_str();
   app.add_option("--pin", a.pin, "pin to CPU(s), e.g. 2 or 0,2");
-  app.add_option("--min-saving", a.min_saving_pct, "keep-raw rule: store raw unless a block shrinks by this %")->capture_default_str();
+  app.add_option("--min-saving", a.min_saving_pct, "keep-raw rule: store raw unless a block shrinks by this %")
+      ->capture_default_str();
   app.add_option("--stall-threshold", a.stall, "stall thresholds in ms")->capture_default_str();
-  app.add_option("--profile", a.profile, "sweep size quick|default|full, or a store profile name")->capture_default_str();
+  app.add_option("--profile", a.profile, "sweep size quick|default|full, or a store profile name")
+      ->capture_default_str();
   app.add_option("--shard", a.shard, "run only cells with index % N == I (I/N)");
   app.add_option("--sort", a.sort, "table order: cspeed | dspeed | ratio | none")->capture_default_str();
   app.add_option("--csv", a.csv, "write CSV");

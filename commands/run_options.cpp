@@ -15,8 +15,7 @@ namespace {
 // The levels stores actually ship (RocksDB/Cassandra/Scylla defaults and their usual
 // alternatives), one row per codec family: what the default run calls "standard levels".
 // `-c all` sweeps every level the codecs table lists.
-constexpr const char* kStandardLevels =
-    "lz4/lz4hc:9/snappy/zstd:-1,1,3,9,19/zlib:1,6,9/brotli:1,6/xz:1,6/lzo:1";
+constexpr const char* kStandardLevels = "lz4/lz4hc:9/snappy/zstd:-1,1,3,9,19/zlib:1,6,9/brotli:1,6/xz:1,6/lzo:1";
 
 }  // namespace
 
@@ -26,14 +25,42 @@ constexpr const char* kStandardLevels =
 const std::vector<SweepProfile>& sweep_profiles() {
   static const std::vector<SweepProfile> profiles = {
       // CI: two synthetic datasets only, so the committed baseline never depends on corpora.
-      {"quick", {"dbbench", "json-docs"}, {}, false, "lz4/snappy/zstd:1,3", {4096, 65536}, {"rocksdb"}, {16384},
-       {"zstd"}, size_t{256} << 10, 0.2, 3},
+      {"quick",
+       {"dbbench", "json-docs"},
+       {},
+       false,
+       "lz4/snappy/zstd:1,3",
+       {4096, 65536},
+       {"rocksdb"},
+       {16384},
+       {"zstd"},
+       size_t{256} << 10,
+       0.2,
+       3},
       {"default",
        {"dbbench", "mixgraph", "cache", "json-docs", "timeseries"},
        {"json/twitter.json", "logs/apache_access_logs.log"},
-       false, kStandardLevels, {4096, 16384, 65536}, {"rocksdb"}, {16384}, {"zstd"}, size_t{512} << 10, 0.03, 3},
-      {"full", {"dbbench", "mixgraph", "cache", "json-docs", "timeseries"}, {}, true, "all",
-       {4096, 16384, 65536}, {"raw", "rocksdb"}, {16384, 65536}, {}, size_t{1} << 20, 0.5, 5},
+       false,
+       kStandardLevels,
+       {4096, 16384, 65536},
+       {"rocksdb"},
+       {16384},
+       {"zstd"},
+       size_t{512} << 10,
+       0.03,
+       3},
+      {"full",
+       {"dbbench", "mixgraph", "cache", "json-docs", "timeseries"},
+       {},
+       true,
+       "all",
+       {4096, 16384, 65536},
+       {"raw", "rocksdb"},
+       {16384, 65536},
+       {},
+       size_t{1} << 20,
+       0.5,
+       5},
   };
   return profiles;
 }

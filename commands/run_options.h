@@ -19,7 +19,7 @@ struct SweepProfile {
   std::vector<std::string> layouts;  // used when -l is not given
   std::vector<size_t> dict_sizes;
   std::vector<std::string> dict_codecs;  // codecs that get the dictionary variants; empty = all that can
-  size_t sample_bytes = 0;           // per source
+  size_t sample_bytes = 0;               // per source
   double seconds_per_cell = 0;
   int repetitions = 0;
 };

@@ -51,9 +51,9 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
   // sweeps' own sources get the sweep's layouts.
   const bool sources_named = !src.files.empty() || !src.datasets.empty();
   p.layouts = src.layouts_given ? split_list(src.layouts)
-              : p.store      ? std::vector<std::string>{p.store->layout}
-              : sources_named ? std::vector<std::string>{"raw"}
-                              : sw.layouts;
+              : p.store         ? std::vector<std::string>{p.store->layout}
+              : sources_named   ? std::vector<std::string>{"raw"}
+                                : sw.layouts;
   for (const auto& l : p.layouts) {
     if (!is_valid_layout(l)) {
       err = fmt::format("unknown layout '{}': expected one of {}", l, layout_help());

@@ -107,21 +107,25 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
     const auto faster_d = [](const Candidate& a, const Candidate& b) { return a.decompress_mbps > b.decompress_mbps; };
     const auto smaller = [](const Candidate& a, const Candidate& b) { return a.stored_ratio > b.stored_ratio; };
     add("write-heavy",
-        "highest compress MB/s with stored ratio within " + fmt_num(opt.write_ratio_within * 100) +
-            " % of the best (" + fmt_num(best_ratio, 4) + ", so >= " + fmt_num(ratio_floor, 4) + ")",
-        pick(cs, [&](const Candidate& c) { return c.stored_ratio >= ratio_floor; }, faster_c));
-    add("read-heavy",
-        "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio),
-        pick(cs, [&](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, faster_d));
+        "highest compress MB/s with stored ratio within " + fmt_num(opt.write_ratio_within * 100) + " % of the best (" +
+            fmt_num(best_ratio, 4) + ", so >= " + fmt_num(ratio_floor, 4) + ")",
+        pick(
+            cs, [&](const Candidate& c) { return c.stored_ratio >= ratio_floor; }, faster_c));
+    add("read-heavy", "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio),
+        pick(
+            cs, [&](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, faster_d));
     add("space-sensitive", "best stored ratio with decompress >= " + fmt_num(opt.space_min_decompress) + " MB/s",
-        pick(cs, [&](const Candidate& c) { return c.decompress_mbps >= opt.space_min_decompress; }, smaller));
+        pick(
+            cs, [&](const Candidate& c) { return c.decompress_mbps >= opt.space_min_decompress; }, smaller));
     add("latency-bound",
         "best stored ratio with zero stalls and p99.9 < " + fmt_num(opt.latency_quota_us) + " us (both directions)",
-        pick(cs, [&](const Candidate& c) { return c.stalls == 0 && c.p999_us < opt.latency_quota_us; }, smaller));
+        pick(
+            cs, [&](const Candidate& c) { return c.stalls == 0 && c.p999_us < opt.latency_quota_us; }, smaller));
     // Cold data (the RocksDB column-family study's hot/cold split; hot data is read-heavy): the
     // best ratio that can still be read back.
     add("cold data", "best stored ratio with decompress >= " + fmt_num(opt.cold_min_decompress) + " MB/s",
-        pick(cs, [&](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, smaller));
+        pick(
+            cs, [&](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, smaller));
     out.push_back(std::move(g));
   }
   return out;
@@ -161,8 +165,8 @@ std::vector<IoRow> io_model(const RunResults& r, const std::vector<Device>& devi
     const double dm = c.decompress_median();
     if (dm <= 0) continue;
     const double block = static_cast<double>(c.input_bytes) / static_cast<double>(c.blocks);
-    const double stored = static_cast<double>(c.stored_bytes ? c.stored_bytes : c.compressed_bytes) /
-                          static_cast<double>(c.blocks);
+    const double stored =
+        static_cast<double>(c.stored_bytes ? c.stored_bytes : c.compressed_bytes) / static_cast<double>(c.blocks);
     for (const auto& d : devices) {
       IoRow row;
       row.cell_id = c.key.id();
@@ -198,7 +202,8 @@ std::vector<StoreRow> store_table(const RunResults& r) {
   }
   std::vector<StoreRow> out;
   for (auto& [k, row] : rows) {
-    row.stored_ratio = row.stored_bytes ? static_cast<double>(row.input_bytes) / static_cast<double>(row.stored_bytes) : 0;
+    row.stored_ratio =
+        row.stored_bytes ? static_cast<double>(row.input_bytes) / static_cast<double>(row.stored_bytes) : 0;
     row.compress_mbps = static_cast<double>(row.input_bytes) / times[k].first;
     row.decompress_mbps = static_cast<double>(row.input_bytes) / times[k].second;
     out.push_back(row);

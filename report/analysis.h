@@ -14,31 +14,31 @@ uint64_t total_stalls(const LatencyStats& l);
 
 // --- Recommendations ------------------------------------------------------------------
 struct RecommendOptions {
-  double write_ratio_within = 0.10;       // write-heavy: ratio within this of the best
-  double read_min_stored_ratio = 1.0;     // read-heavy: must save space (stored ratio above this)
-  double space_min_decompress = 500;      // space-sensitive: decompress MB/s floor
-  double latency_quota_us = 500;          // latency-bound: p99.9 (both directions) below this
-  double cold_min_decompress = 50;        // hot/cold: the cold pick's decompress MB/s floor
+  double write_ratio_within = 0.10;    // write-heavy: ratio within this of the best
+  double read_min_stored_ratio = 1.0;  // read-heavy: must save space (stored ratio above this)
+  double space_min_decompress = 500;   // space-sensitive: decompress MB/s floor
+  double latency_quota_us = 500;       // latency-bound: p99.9 (both directions) below this
+  double cold_min_decompress = 50;     // hot/cold: the cold pick's decompress MB/s floor
 };
 
 // A codec configuration aggregated over the sources of one workload group.
 struct Candidate {
-  std::string label;            // cell_label
-  double stored_ratio = 0;      // sum input / sum stored
-  double ratio = 0;             // sum input / sum compressed
-  double compress_mbps = 0;     // sum input / sum time (time from each cell's median)
+  std::string label;         // cell_label
+  double stored_ratio = 0;   // sum input / sum stored
+  double ratio = 0;          // sum input / sum compressed
+  double compress_mbps = 0;  // sum input / sum time (time from each cell's median)
   double decompress_mbps = 0;
-  double p999_us = 0;           // worst p99.9 of both directions over the group's cells
-  double worst_us = 0;          // worst call of both directions
-  uint64_t stalls = 0;          // calls at or above the lowest stall threshold
+  double p999_us = 0;   // worst p99.9 of both directions over the group's cells
+  double worst_us = 0;  // worst call of both directions
+  uint64_t stalls = 0;  // calls at or above the lowest stall threshold
   size_t cells = 0;
 };
 
 struct Recommendation {
-  std::string workload;  // "write-heavy", ...
-  std::string rule;      // the rule in words, thresholds filled in
+  std::string workload;             // "write-heavy", ...
+  std::string rule;                 // the rule in words, thresholds filled in
   std::optional<Candidate> choice;  // none when no candidate meets the rule
-  std::string why;       // the figures behind the choice
+  std::string why;                  // the figures behind the choice
 };
 
 // A workload group: same layout, block size, cache mode, threads, store profile.
@@ -52,8 +52,8 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
 // --- I/O model ------------------------------------------------------------------------
 struct Device {
   std::string name;
-  double mb_per_s = 0;   // sequential read bandwidth, decimal MB/s
-  double latency_us = 0; // per-read access latency
+  double mb_per_s = 0;    // sequential read bandwidth, decimal MB/s
+  double latency_us = 0;  // per-read access latency
 };
 std::vector<Device> default_devices();
 // "name:MBPS:LATENCY_US", e.g. "nvme:3000:80". Returns false on a malformed entry.

@@ -6,19 +6,25 @@
 
 #include <fmt/format.h>
 
-#include "util/stats.h"
 #include "report/writers.h"
+#include "util/stats.h"
 
 namespace kvz {
 
 const char* to_string(CheckStatus s) {
   switch (s) {
-    case CheckStatus::Pass: return "PASS";
-    case CheckStatus::Fail: return "FAIL";
-    case CheckStatus::Unstable: return "UNSTABLE";
-    case CheckStatus::Skipped: return "SKIPPED";
-    case CheckStatus::New: return "NEW";
-    case CheckStatus::Missing: return "MISSING";
+    case CheckStatus::Pass:
+      return "PASS";
+    case CheckStatus::Fail:
+      return "FAIL";
+    case CheckStatus::Unstable:
+      return "UNSTABLE";
+    case CheckStatus::Skipped:
+      return "SKIPPED";
+    case CheckStatus::New:
+      return "NEW";
+    case CheckStatus::Missing:
+      return "MISSING";
   }
   return "?";
 }
@@ -27,11 +33,16 @@ namespace {
 
 int severity(CheckStatus s) {
   switch (s) {
-    case CheckStatus::Fail: return 5;
-    case CheckStatus::Unstable: return 4;
-    case CheckStatus::Skipped: return 2;
-    case CheckStatus::Pass: return 1;
-    default: return 0;
+    case CheckStatus::Fail:
+      return 5;
+    case CheckStatus::Unstable:
+      return 4;
+    case CheckStatus::Skipped:
+      return 2;
+    case CheckStatus::Pass:
+      return 1;
+    default:
+      return 0;
   }
 }
 
@@ -146,8 +157,8 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
   rep.cpu_match = !baseline.meta.cpu_model.empty() && baseline.meta.cpu_model == current.meta.cpu_model;
   // A Debug or sanitizer build is not slower code, it is other code: speeds compare only
   // between builds of the same type and flags.
-  rep.build_match = baseline.meta.build_type == current.meta.build_type &&
-                    baseline.meta.cxx_flags == current.meta.cxx_flags;
+  rep.build_match =
+      baseline.meta.build_type == current.meta.build_type && baseline.meta.cxx_flags == current.meta.cxx_flags;
   const auto bv = versions_of(baseline.meta), cv = versions_of(current.meta);
   for (const auto& [codec, ver] : cv) {
     auto it = bv.find(codec);
@@ -184,11 +195,14 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
     // Sizes.
     const bool same_lib = bv.count(cur.key.codec) == cv.count(cur.key.codec) &&
                           (!cv.count(cur.key.codec) || bv.at(cur.key.codec) == cv.at(cur.key.codec));
-    cc.size_ratio = base.compressed_bytes ? static_cast<double>(cur.compressed_bytes) / static_cast<double>(base.compressed_bytes) : 0;
+    cc.size_ratio = base.compressed_bytes
+                        ? static_cast<double>(cur.compressed_bytes) / static_cast<double>(base.compressed_bytes)
+                        : 0;
     if (cur.input_bytes != base.input_bytes) {
       cc.status = cc.size_status = CheckStatus::Fail;
       cc.size_note = "input differs";
-      cc.note = fmt::format("input bytes {} vs baseline {}: the data changed, re-baseline", cur.input_bytes, base.input_bytes);
+      cc.note = fmt::format("input bytes {} vs baseline {}: the data changed, re-baseline", cur.input_bytes,
+                            base.input_bytes);
     } else if (same_lib) {
       if (cur.compressed_bytes == base.compressed_bytes && cur.stored_bytes == base.stored_bytes) {
         cc.size_note = "=";
@@ -212,8 +226,9 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
       cc.compress.note = cc.decompress.note = "reference";
       cc.compress.status = cc.decompress.status = CheckStatus::Pass;
     } else if (!opt.speed_gate || !rep.cpu_match || !rep.build_match) {
-      cc.compress.note = cc.decompress.note =
-          !opt.speed_gate ? "speed gate off" : !rep.cpu_match ? "CPU differs" : "build differs";
+      cc.compress.note = cc.decompress.note = !opt.speed_gate  ? "speed gate off"
+                                              : !rep.cpu_match ? "CPU differs"
+                                                               : "build differs";
       cc.status = worse(cc.status, CheckStatus::Skipped);
     } else {
       cc.compress = judge_speed(baseline, base, current, cur, true, opt);
@@ -289,10 +304,11 @@ int check_results(const RunResults& baseline, const RunResults& current, const C
                        current.meta.build_type, current.meta.cxx_flags, baseline.meta.build_type,
                        baseline.meta.cxx_flags);
   } else {
-    out << fmt::format("speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
-                       "speeds by {} normalised to the run's memcpy row\n",
-                       opt.slowdown_threshold * 100, opt.p_value, opt.min_repetitions,
-                       opt.use_cpu_time ? "CPU time (wall time where a run lacks it)" : "wall time");
+    out << fmt::format(
+        "speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
+        "speeds by {} normalised to the run's memcpy row\n",
+        opt.slowdown_threshold * 100, opt.p_value, opt.min_repetitions,
+        opt.use_cpu_time ? "CPU time (wall time where a run lacks it)" : "wall time");
   }
   if (!rep.version_changes.empty()) {
     out << "codec library versions differ from the baseline's:";
@@ -300,20 +316,22 @@ int check_results(const RunResults& baseline, const RunResults& current, const C
     out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
     const std::string& cmd = current.meta.command_line;
     const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind("-", 0) == 0;  // argv of the subcommand
-    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path,
-                       opt.baseline_path, bare ? "kvzbench " : "", cmd);
+    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path, opt.baseline_path,
+                       bare ? "kvzbench " : "", cmd);
   }
   if (rep.compress_noise > 0 || rep.decompress_noise > 0)
-    out << fmt::format("run-to-run noise (scatter of the cells' slowdowns): compress +-{:.1f} %, decompress +-{:.1f} %; "
-                       "a FAIL must clear the threshold by twice that\n",
-                       rep.compress_noise * 100, rep.decompress_noise * 100);
+    out << fmt::format(
+        "run-to-run noise (scatter of the cells' slowdowns): compress +-{:.1f} %, decompress +-{:.1f} %; "
+        "a FAIL must clear the threshold by twice that\n",
+        rep.compress_noise * 100, rep.decompress_noise * 100);
   out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}\n", "status", "size", "compress", "decompress", "cell");
   std::map<CheckStatus, int> counts;
   std::vector<double> cspeed, dspeed, sizes;
   for (const auto& c : rep.cells) {
     ++counts[c.status];
-    out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status), c.size_note.empty() ? "-" : c.size_note,
-                       speed_text(c.compress), speed_text(c.decompress), c.id, c.note.empty() ? "" : "  (" + c.note + ")");
+    out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status),
+                       c.size_note.empty() ? "-" : c.size_note, speed_text(c.compress), speed_text(c.decompress), c.id,
+                       c.note.empty() ? "" : "  (" + c.note + ")");
     if (c.compress.compared) cspeed.push_back(1 - c.compress.slowdown);
     if (c.decompress.compared) dspeed.push_back(1 - c.decompress.slowdown);
     if (c.size_ratio > 0) sizes.push_back(c.size_ratio);
@@ -323,9 +341,10 @@ int check_results(const RunResults& baseline, const RunResults& current, const C
                  CheckStatus::Missing})
     out << fmt::format(" {} {}", counts[s], to_string(s));
   out << "\n";
-  out << fmt::format("geometric mean vs baseline: compress speed {:.3f}x ({} cells), decompress speed {:.3f}x ({} cells), "
-                     "compressed size {:.4f}x ({} cells)\n",
-                     geomean(cspeed), cspeed.size(), geomean(dspeed), dspeed.size(), geomean(sizes), sizes.size());
+  out << fmt::format(
+      "geometric mean vs baseline: compress speed {:.3f}x ({} cells), decompress speed {:.3f}x ({} cells), "
+      "compressed size {:.4f}x ({} cells)\n",
+      geomean(cspeed), cspeed.size(), geomean(dspeed), dspeed.size(), geomean(sizes), sizes.size());
   out << (rep.exit_code == 0 ? "check: PASS\n" : "check: FAIL\n");
   return rep.exit_code;
 }

@@ -70,9 +70,10 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
       out << row_text(view.label(), [&](const Column& c) { return display_text(c, view); });
       const uint64_t preempted = r->compress_latency.preemptions + r->decompress_latency.preemptions;
       if (preempted > 0 && (total_stalls(r->compress_latency) + total_stalls(r->decompress_latency)) > 0) {
-        out << fmt::format("{:<22} the latency passes were preempted {} times (busy machine): stalls may be the "
-                           "scheduler's, not the codec's\n",
-                           "", preempted);
+        out << fmt::format(
+            "{:<22} the latency passes were preempted {} times (busy machine): stalls may be the "
+            "scheduler's, not the codec's\n",
+            "", preempted);
       }
       if (r->dict_bytes > 0) {
         out << fmt::format("{:<22} dict {} bytes, trained in {:.3f} s on a disjoint split{}\n", "", r->dict_bytes,
@@ -87,13 +88,13 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
 void print_store_table(std::ostream& out, const RunResults& results) {
   const auto rows = store_table(results);
   if (rows.empty()) return;
-  out << fmt::format("\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
-                           "{:<12} {:<22} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
-                           "profile", "codec", "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
+  out << fmt::format(
+      "\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
+      "{:<12} {:<22} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
+      "profile", "codec", "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
   for (const auto& r : rows)
     out << fmt::format("{:<12} {:<22} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
-                             r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
-                             r.worst_us);
+                       r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps, r.worst_us);
 }
 
 // The summary under the table: report's recommendations per workload group, one line each.
@@ -107,7 +108,7 @@ void print_recommendations(std::ostream& out, const RunResults& results) {
       }
       const Candidate& c = *pick.choice;
       out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, c.label,
-                               c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_us);
+                         c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_us);
     }
   }
 }

@@ -262,11 +262,20 @@ std::string escape_html(const std::string& s) {
   std::string o;
   for (char c : s) {
     switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
@@ -294,21 +303,27 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
   page += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>kvzbench report</title>\n<style>";
   page += kStyle;
   page += "</style></head>\n<body>\n<h1>kvzbench report</h1>\n";
-  page += fmt::format("<p class=\"note\">{} run(s), {} cells. MB/s are decimal (10<sup>6</sup> bytes/s of "
-                      "uncompressed data), medians over repetitions. Hover a point for codec, level, block and "
-                      "dictionary.</p>\n",
-                      runs.size(), cells);
+  page += fmt::format(
+      "<p class=\"note\">{} run(s), {} cells. MB/s are decimal (10<sup>6</sup> bytes/s of "
+      "uncompressed data), medians over repetitions. Hover a point for codec, level, block and "
+      "dictionary.</p>\n",
+      runs.size(), cells);
   page += "<h2>Run metadata</h2>\n<div id=\"meta\"></div>\n";
-  page += "<h2>Charts</h2>\n<p class=\"note\">Dashed line: Pareto front (no other cell of the same block set is "
-          "both faster and smaller).</p>\n<div class=\"charts\">\n" + charts + "</div>\n";
+  page +=
+      "<h2>Charts</h2>\n<p class=\"note\">Dashed line: Pareto front (no other cell of the same block set is "
+      "both faster and smaller).</p>\n<div class=\"charts\">\n" +
+      charts + "</div>\n";
   page += "<h2>Stall counts per codec</h2>\n<div id=\"stalls\"></div>\n";
   page += "<h2>Recommendations</h2>\n<div id=\"recs\"></div>\n";
-  page += "<h2>I/O model</h2>\n<details><summary>effective read time per cell and device (table)</summary>\n"
-          "<input id=\"io-filter\" placeholder=\"filter I/O rows\">\n<div id=\"io\"></div>\n</details>\n";
+  page +=
+      "<h2>I/O model</h2>\n<details><summary>effective read time per cell and device (table)</summary>\n"
+      "<input id=\"io-filter\" placeholder=\"filter I/O rows\">\n<div id=\"io\"></div>\n</details>\n";
   page += "<div id=\"stores\"></div>\n";
-  page += "<h2>All cells</h2>\n<input id=\"filter\" placeholder=\"filter: codec, source, layout...\"> <span "
-          "id=\"count\" class=\"note\"></span>\n<div id=\"cells\"></div>\n";
-  page += "<script type=\"application/json\" id=\"kvz-data\">" + script_safe(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + "</script>\n";
+  page +=
+      "<h2>All cells</h2>\n<input id=\"filter\" placeholder=\"filter: codec, source, layout...\"> <span "
+      "id=\"count\" class=\"note\"></span>\n<div id=\"cells\"></div>\n";
+  page += "<script type=\"application/json\" id=\"kvz-data\">" +
+          script_safe(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + "</script>\n";
   page += "<script>";
   page += kScript;
   page += "</script>\n</body></html>\n";

@@ -40,9 +40,9 @@ RunBlockSet block_set(const CellKey& k, size_t run) {
 std::string tip(const Ref& r) {
   const auto& k = r.cell->key;
   return fmt::format("{} | block {} | dict {} | {} {} {} | ratio {:.3f}, compress {:.1f} MB/s, decompress {:.1f} MB/s",
-                     cell_label(*r.run, *r.cell), format_byte_size(k.block_size), k.dict_size ? format_byte_size(k.dict_size) : "none",
-                     k.source, k.layout, k.cache, r.cell->ratio(), r.cell->compress_median(),
-                     r.cell->decompress_median());
+                     cell_label(*r.run, *r.cell), format_byte_size(k.block_size),
+                     k.dict_size ? format_byte_size(k.dict_size) : "none", k.source, k.layout, k.cache, r.cell->ratio(),
+                     r.cell->compress_median(), r.cell->decompress_median());
 }
 
 // Ratio against speed, one series per codec; Pareto front marked within each block set.
@@ -77,8 +77,9 @@ json speed_chart(const std::vector<Ref>& cells, bool compress) {
 }
 
 json saving_chart(const std::vector<Ref>& cells) {
-  json chart = {{"id", "saving"},        {"kind", "scatter"}, {"title", "Space saving vs block size"},
-                {"x", "block size (log)"}, {"y", "space saving %"}, {"xlog", true}, {"lines", true}, {"xbytes", true}};
+  json chart = {{"id", "saving"},          {"kind", "scatter"},     {"title", "Space saving vs block size"},
+                {"x", "block size (log)"}, {"y", "space saving %"}, {"xlog", true},
+                {"lines", true},           {"xbytes", true}};
   std::map<std::string, std::map<uint64_t, std::pair<uint64_t, uint64_t>>> acc;
   for (const auto& r : cells) {
     auto& a = acc[cell_label(*r.run, *r.cell)][r.cell->key.block_size];
@@ -91,8 +92,10 @@ json saving_chart(const std::vector<Ref>& cells) {
     for (const auto& [bs, io] : by_size) {
       if (!io.first) continue;
       const double saving = 100.0 * (1.0 - static_cast<double>(io.second) / static_cast<double>(io.first));
-      pts.push_back({{"x", bs}, {"y", saving},
-                     {"tip", fmt::format("{} | block {} | saving {:.2f} % (over all sources)", label, format_byte_size(bs), saving)}});
+      pts.push_back({{"x", bs},
+                     {"y", saving},
+                     {"tip", fmt::format("{} | block {} | saving {:.2f} % (over all sources)", label,
+                                         format_byte_size(bs), saving)}});
     }
     chart["series"].push_back({{"name", label}, {"points", pts}});
   }
@@ -100,8 +103,11 @@ json saving_chart(const std::vector<Ref>& cells) {
 }
 
 json latency_chart(const std::vector<Ref>& cells) {
-  json chart = {{"id", "latency"}, {"kind", "bar"}, {"title", "p99.9 and worst-call latency per codec (worst over cells)"},
-                {"y", "microseconds (log)"}, {"ylog", true}};
+  json chart = {{"id", "latency"},
+                {"kind", "bar"},
+                {"title", "p99.9 and worst-call latency per codec (worst over cells)"},
+                {"y", "microseconds (log)"},
+                {"ylog", true}};
   std::map<std::string, std::array<double, 4>> acc;
   for (const auto& r : cells) {
     const auto& c = *r.cell;
@@ -126,8 +132,13 @@ json latency_chart(const std::vector<Ref>& cells) {
 }
 
 json dict_chart(const std::vector<Ref>& cells) {
-  json chart = {{"id", "dict"},          {"kind", "scatter"}, {"title", "Dictionary gain by block size"},
-                {"x", "block size (log)"}, {"y", "ratio with dict / without"}, {"xlog", true}, {"lines", true},
+  json chart = {{"id", "dict"},
+                {"kind", "scatter"},
+                {"title", "Dictionary gain by block size"},
+                {"x", "block size (log)"},
+                {"y", "ratio with dict / without"},
+                {"xlog", true},
+                {"lines", true},
                 {"xbytes", true}};
   std::map<std::string, json> series;
   for (const auto& r : cells) {
@@ -135,9 +146,11 @@ json dict_chart(const std::vector<Ref>& cells) {
     const auto& k = r.cell->key;
     // One series per codec and source: a line joins block sizes of the same data only.
     series[cell_label(*r.run, *r.cell) + " · " + k.source].push_back(
-        {{"x", k.block_size}, {"y", *r.cell->dict_gain},
-         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", cell_label(*r.run, *r.cell), format_byte_size(k.block_size),
-                             format_byte_size(r.cell->dict_bytes), k.source, *r.cell->dict_gain)}});
+        {{"x", k.block_size},
+         {"y", *r.cell->dict_gain},
+         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", cell_label(*r.run, *r.cell),
+                             format_byte_size(k.block_size), format_byte_size(r.cell->dict_bytes), k.source,
+                             *r.cell->dict_gain)}});
   }
   chart["series"] = json::array();
   for (auto& [name, pts] : series) chart["series"].push_back({{"name", name}, {"points", pts}});
@@ -160,10 +173,11 @@ json io_chart(const std::vector<RunResults>& runs, const std::vector<Device>& de
     for (const auto& row : io_model(run, devices)) {
       auto it = speed.find(row.cell_id);
       if (it == speed.end() || it->second <= 0) continue;
-      series[row.device].push_back(
-          {{"x", it->second}, {"y", row.speedup},
-           {"tip", fmt::format("{} | block {} | {}: {:.1f} us vs raw {:.1f} us ({:.2f}x)", row.label,
-                               format_byte_size(row.block_size), row.device, row.effective_us, row.raw_us, row.speedup)}});
+      series[row.device].push_back({{"x", it->second},
+                                    {"y", row.speedup},
+                                    {"tip", fmt::format("{} | block {} | {}: {:.1f} us vs raw {:.1f} us ({:.2f}x)",
+                                                        row.label, format_byte_size(row.block_size), row.device,
+                                                        row.effective_us, row.raw_us, row.speedup)}});
     }
   }
   chart["series"] = json::array();
@@ -184,7 +198,8 @@ json meta_json(const RunMeta& m) {
           {"cpu flags", m.cpu_flags},
           {"cores", m.cores},
           {"last-level cache", format_byte_size(m.llc_bytes)},
-          {"timer", fmt::format("{} ({:.3f} GHz), overhead {:.1f} ns per timestamp pair", m.timer, m.tsc_ghz, m.timer_overhead_ns)},
+          {"timer", fmt::format("{} ({:.3f} GHz), overhead {:.1f} ns per timestamp pair", m.timer, m.tsc_ghz,
+                                m.timer_overhead_ns)},
           {"started", m.started_at},
           {"host", m.hostname},
           {"command line", m.command_line},
@@ -263,7 +278,10 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
     for (const auto& g : recommend(runs[i], opt.recommend)) {
       json picks = json::array();
       for (const auto& p : g.picks)
-        picks.push_back({{"workload", p.workload}, {"choice", p.choice ? p.choice->label : "none"}, {"rule", p.rule}, {"why", p.why}});
+        picks.push_back({{"workload", p.workload},
+                         {"choice", p.choice ? p.choice->label : "none"},
+                         {"rule", p.rule},
+                         {"why", p.why}});
       recs.push_back({{"group", (runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "") + g.group}, {"picks", picks}});
     }
     for (const auto& row : io_model(runs[i], opt.devices))
@@ -284,7 +302,8 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
   d["recommendations"] = recs;
   d["io"] = io;
   json devs = json::array();
-  for (const auto& dv : opt.devices) devs.push_back(fmt::format("{}: {} MB/s, {} us", dv.name, dv.mb_per_s, dv.latency_us));
+  for (const auto& dv : opt.devices)
+    devs.push_back(fmt::format("{}: {} MB/s, {} us", dv.name, dv.mb_per_s, dv.latency_us));
   d["devices"] = devs;
   d["stores"] = stores;
   return d;

@@ -23,9 +23,9 @@ double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 json latency_to_json(const LatencyStats& l) {
   json stalls = json::object();
   for (const auto& [ns, count] : l.stalls) stalls[std::to_string(ns)] = count;
-  return {{"calls", l.calls},   {"p50_ns", l.p50_ns}, {"p90_ns", l.p90_ns}, {"p99_ns", l.p99_ns},
-          {"p999_ns", l.p999_ns}, {"max_ns", l.max_ns}, {"mean_ns", l.mean_ns}, {"stalls", stalls},
-          {"preemptions", l.preemptions}};
+  return {{"calls", l.calls},     {"p50_ns", l.p50_ns},   {"p90_ns", l.p90_ns},
+          {"p99_ns", l.p99_ns},   {"p999_ns", l.p999_ns}, {"max_ns", l.max_ns},
+          {"mean_ns", l.mean_ns}, {"stalls", stalls},     {"preemptions", l.preemptions}};
 }
 
 void latency_from_json(const json& j, LatencyStats& l) {
@@ -44,10 +44,10 @@ void latency_from_json(const json& j, LatencyStats& l) {
 }
 
 json key_to_json(const CellKey& k) {
-  return {{"id", k.id()},         {"source", k.source}, {"record_mode", k.record_mode},
-          {"layout", k.layout},   {"block_size", k.block_size}, {"codec", k.codec},
-          {"level", k.level},     {"params", k.params}, {"dict_size", k.dict_size},
-          {"cache", k.cache},     {"threads", k.threads}, {"profile", k.profile}};
+  return {{"id", k.id()},       {"source", k.source},         {"record_mode", k.record_mode},
+          {"layout", k.layout}, {"block_size", k.block_size}, {"codec", k.codec},
+          {"level", k.level},   {"params", k.params},         {"dict_size", k.dict_size},
+          {"cache", k.cache},   {"threads", k.threads},       {"profile", k.profile}};
 }
 
 void key_from_json(const json& j, CellKey& k) {
@@ -194,8 +194,8 @@ void meta_from_json(const json& j, RunMeta& m) {
   m.corpora.clear();
   if (j.contains("corpora")) {
     for (const auto& c : j.at("corpora"))
-      m.corpora.push_back({c.value("name", ""), c.value("path", ""), c.value("bytes", uint64_t{0}),
-                           c.value("sha256", "")});
+      m.corpora.push_back(
+          {c.value("name", ""), c.value("path", ""), c.value("bytes", uint64_t{0}), c.value("sha256", "")});
   }
   m.extra.clear();
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();
@@ -204,7 +204,8 @@ void meta_from_json(const json& j, RunMeta& m) {
 // Google Benchmark's context block, so GB tooling recognises the file.
 json gb_context(const RunMeta& m) {
   json caches = json::array();
-  if (m.llc_bytes) caches.push_back({{"type", "Unified"}, {"level", 3}, {"size", m.llc_bytes}, {"num_sharing", m.cores}});
+  if (m.llc_bytes)
+    caches.push_back({{"type", "Unified"}, {"level", 3}, {"size", m.llc_bytes}, {"num_sharing", m.cores}});
   return {{"date", m.started_at},
           {"host_name", m.hostname},
           {"executable", m.command_line.substr(0, m.command_line.find(' '))},
@@ -222,22 +223,16 @@ json gb_context(const RunMeta& m) {
 json gb_row(const std::string& name, int family, int reps, const CellResult& c, double mbps, double cpu_mbps) {
   const double blocks = std::max<double>(1.0, static_cast<double>(c.blocks));
   const double ns_per_block = safe_div(static_cast<double>(c.input_bytes) * 1e3, mbps) / blocks;
-  const double cpu_ns = cpu_mbps > 0 ? safe_div(static_cast<double>(c.input_bytes) * 1e3, cpu_mbps) / blocks : ns_per_block;
-  return {{"name", name},
-          {"family_index", family},
-          {"per_family_instance_index", 0},
-          {"run_name", name},
-          {"repetitions", reps},
-          {"threads", c.key.threads},
-          {"iterations", c.blocks},
-          {"real_time", ns_per_block},
-          {"cpu_time", cpu_ns},
-          {"time_unit", "ns"},
-          {"bytes_per_second", mbps * 1e6}};
+  const double cpu_ns =
+      cpu_mbps > 0 ? safe_div(static_cast<double>(c.input_bytes) * 1e3, cpu_mbps) / blocks : ns_per_block;
+  return {{"name", name},           {"family_index", family},        {"per_family_instance_index", 0},
+          {"run_name", name},       {"repetitions", reps},           {"threads", c.key.threads},
+          {"iterations", c.blocks}, {"real_time", ns_per_block},     {"cpu_time", cpu_ns},
+          {"time_unit", "ns"},      {"bytes_per_second", mbps * 1e6}};
 }
 
-void add_gb_rows(json& rows, int& family, const CellResult& c, const std::string& dir,
-                 const std::vector<double>& mbps, const std::vector<double>& cpu) {
+void add_gb_rows(json& rows, int& family, const CellResult& c, const std::string& dir, const std::vector<double>& mbps,
+                 const std::vector<double>& cpu) {
   if (mbps.empty()) return;
   const std::string name = c.key.id() + "/" + dir;
   const int reps = static_cast<int>(mbps.size());
@@ -252,8 +247,7 @@ void add_gb_rows(json& rows, int& family, const CellResult& c, const std::string
     const char* name;
     double mbps;
     double cpu;
-  } aggs[] = {{"median", median(mbps), cpu_med},
-              {"mean", mean(mbps), cpu.empty() ? 0.0 : mean(cpu)}};
+  } aggs[] = {{"median", median(mbps), cpu_med}, {"mean", mean(mbps), cpu.empty() ? 0.0 : mean(cpu)}};
   for (const auto& a : aggs) {
     json row = gb_row(name + "_" + a.name, family, reps, c, a.mbps, a.cpu);
     row["run_name"] = name;
@@ -307,9 +301,7 @@ double CellResult::saving_pct() const {
   return 100.0 * (1.0 - static_cast<double>(compressed_bytes) / static_cast<double>(input_bytes));
 }
 double CellResult::compress_median() const { return compress_mbps.empty() ? 0.0 : median(compress_mbps); }
-double CellResult::decompress_median() const {
-  return decompress_mbps.empty() ? 0.0 : median(decompress_mbps);
-}
+double CellResult::decompress_median() const { return decompress_mbps.empty() ? 0.0 : median(decompress_mbps); }
 
 const char* to_string(CellStatus s) { return s == CellStatus::Ok ? "OK" : "FAILED"; }
 

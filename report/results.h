@@ -22,15 +22,15 @@ struct CellKey {
   std::string record_mode;  // lines/jsonl/csv/... or dataset
   std::string layout;       // raw/leveldb/rocksdb/hbase/values/values:single
   uint64_t block_size = 0;
-  std::string codec;        // registry name
+  std::string codec;  // registry name
   int level = 0;
-  std::string params;       // CodecParams::label(), e.g. "6e", "3:dict=16K"
+  std::string params;  // CodecParams::label(), e.g. "6e", "3:dict=16K"
   uint64_t dict_size = 0;
   std::string cache = "stream";  // stream/hot/cold
   int threads = 1;
-  std::string profile;      // store profile name, "" when none
+  std::string profile;  // store profile name, "" when none
 
-  std::string id() const;   // stable text id, e.g. "twitter.json/rocksdb/4K/zstd/3:dict=16K/stream/T1"
+  std::string id() const;  // stable text id, e.g. "twitter.json/rocksdb/4K/zstd/3:dict=16K/stream/T1"
   bool operator==(const CellKey&) const = default;
 };
 
@@ -49,7 +49,7 @@ enum class CellStatus { Ok, Failed };
 struct CellResult {
   CellKey key;
   CellStatus status = CellStatus::Ok;
-  std::string failure;  // reason when Failed (e.g. "round trip mismatch at block 17, byte 4093")
+  std::string failure;     // reason when Failed (e.g. "round trip mismatch at block 17, byte 4093")
   bool reference = false;  // the run's reference row (memcpy): speeds are normalised to it
 
   uint64_t blocks = 0;
@@ -57,27 +57,27 @@ struct CellResult {
   uint64_t compressed_bytes = 0;  // sum of compressed sizes (codec output only)
   uint64_t stored_bytes = 0;      // after the keep-raw rule (and store framing with a profile)
   uint64_t blocks_kept_raw = 0;
-  double min_saving = 0.125;      // keep-raw rule used
+  double min_saving = 0.125;  // keep-raw rule used
 
   // Per-repetition speeds in MB/s (decimal, 1e6 bytes/s of uncompressed data).
   std::vector<double> compress_mbps;
   std::vector<double> decompress_mbps;
-  std::vector<double> compress_cpu_mbps;    // by process CPU time
+  std::vector<double> compress_cpu_mbps;  // by process CPU time
   std::vector<double> decompress_cpu_mbps;
 
   LatencyStats compress_latency;
   LatencyStats decompress_latency;
 
-  uint64_t context_memory = 0;   // bytes held by one session's library contexts
-  uint64_t dict_bytes = 0;       // actual dictionary size used (0: none)
+  uint64_t context_memory = 0;  // bytes held by one session's library contexts
+  uint64_t dict_bytes = 0;      // actual dictionary size used (0: none)
   double dict_train_seconds = 0;
   std::optional<double> dict_gain;  // ratio with dict / ratio without (same codec, level, block)
-  double wall_seconds = 0;       // time spent on this cell
+  double wall_seconds = 0;          // time spent on this cell
   double cpu_seconds = 0;
 
-  double ratio() const;          // input / compressed
-  double stored_ratio() const;   // input / stored
-  double saving_pct() const;     // 100 * (1 - compressed/input)
+  double ratio() const;         // input / compressed
+  double stored_ratio() const;  // input / stored
+  double saving_pct() const;    // 100 * (1 - compressed/input)
   double compress_median() const;
   double decompress_median() const;
 };
@@ -103,19 +103,19 @@ struct RunMeta {
   std::string build_type;
   std::string cxx_flags;
   std::string cpu_model;
-  std::string cpu_flags;   // a short list of the relevant ones (sse4_2, avx2, bmi2, ...)
+  std::string cpu_flags;  // a short list of the relevant ones (sse4_2, avx2, bmi2, ...)
   int cores = 0;
   uint64_t llc_bytes = 0;
-  double timer_overhead_ns = 0;   // measured cost of one latency timestamp pair
-  double tsc_ghz = 0;             // calibrated cycle counter frequency (0: portable clock)
-  std::string timer;              // "rdtscp" or "steady_clock"
-  std::string started_at;         // ISO 8601 UTC
+  double timer_overhead_ns = 0;  // measured cost of one latency timestamp pair
+  double tsc_ghz = 0;            // calibrated cycle counter frequency (0: portable clock)
+  std::string timer;             // "rdtscp" or "steady_clock"
+  std::string started_at;        // ISO 8601 UTC
   std::string hostname;
   std::string command_line;
   uint64_t seed = 0;
   int repetitions = 0;
-  std::string profile;            // sweep or store profile
-  bool interrupted = false;       // Ctrl-C: the cells present are the finished ones
+  std::string profile;       // sweep or store profile
+  bool interrupted = false;  // Ctrl-C: the cells present are the finished ones
   std::vector<CodecVersion> codec_versions;
   std::vector<CorpusInfo> corpora;
   std::map<std::string, std::string> extra;

@@ -5,10 +5,10 @@
 
 #include <fmt/format.h>
 
-#include "util/stats.h"
-#include "util/bytes.h"
 #include "report/columns.h"
 #include "report/writers.h"
+#include "util/bytes.h"
+#include "util/stats.h"
 
 namespace kvz {
 
@@ -51,8 +51,8 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   const auto& m = r.meta;
   o << "## kvzbench results\n\n";
   o << fmt::format("kvzbench {} (rev {}), {} {}, on {} ({} cores), {} repetitions, timer {} (overhead {:.1f} ns){}\n\n",
-                   m.kvzbench_version, m.git_revision, m.compiler, m.build_type, m.cpu_model, m.cores,
-                   m.repetitions, m.timer, m.timer_overhead_ns, m.interrupted ? ", **interrupted**" : "");
+                   m.kvzbench_version, m.git_revision, m.compiler, m.build_type, m.cpu_model, m.cores, m.repetitions,
+                   m.timer, m.timer_overhead_ns, m.interrupted ? ", **interrupted**" : "");
   if (!m.command_line.empty()) o << "`" << m.command_line << "`\n\n";
   size_t failed = 0;
   for (const auto& c : r.cells) failed += c.status != CellStatus::Ok;
@@ -91,7 +91,8 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   }
   const auto stores = store_table(r);
   if (!stores.empty()) {
-    o << "### Store profiles\n\n| store | codec | stored bytes | stored ratio | compress MB/s | decompress MB/s | worst call us |\n";
+    o << "### Store profiles\n\n| store | codec | stored bytes | stored ratio | compress MB/s | decompress MB/s | "
+         "worst call us |\n";
     o << "|---|---|---:|---:|---:|---:|---:|\n";
     for (const auto& s : stores)
       o << fmt::format("| {} | {} | {} | {:.3f} | {:.1f} | {:.1f} | {:.1f} |\n", s.profile, s.label, s.stored_bytes,

@@ -35,9 +35,9 @@ struct CheckOptions {
   // Gate on speeds by process CPU time when both runs have them: on a shared machine, time
   // spent descheduled shows in wall time as noise, while a codec regression shows in both.
   bool use_cpu_time = true;
-  size_t min_repetitions = 9;        // fewer on either side: a slowdown is UNSTABLE, never FAIL
-  bool fail_on_missing = false;      // a baseline cell absent from the current run fails the check
-  std::string baseline_path = "BASE.json";    // named in the re-baseline hint
+  size_t min_repetitions = 9;               // fewer on either side: a slowdown is UNSTABLE, never FAIL
+  bool fail_on_missing = false;             // a baseline cell absent from the current run fails the check
+  std::string baseline_path = "BASE.json";  // named in the re-baseline hint
   std::string current_path = "CURRENT.json";
 };
 
@@ -55,7 +55,7 @@ struct SpeedVerdict {
 struct CellCheck {
   std::string id;
   CheckStatus status = CheckStatus::Pass;
-  std::string size_note;  // "=" or "+1.00 % bytes" ...
+  std::string size_note;                        // "=" or "+1.00 % bytes" ...
   CheckStatus size_status = CheckStatus::Pass;  // sizes and input alone
   SpeedVerdict compress, decompress;
   std::string note;
@@ -64,15 +64,14 @@ struct CellCheck {
 struct CheckReport {
   std::vector<CellCheck> cells;
   bool cpu_match = false;
-  bool build_match = false;  // same build type and compiler flags
-  std::vector<std::string> version_changes;  // "zstd: 1.5.4 -> 1.5.5"
+  bool build_match = false;                         // same build type and compiler flags
+  std::vector<std::string> version_changes;         // "zstd: 1.5.4 -> 1.5.5"
   double compress_noise = 0, decompress_noise = 0;  // run-to-run scatter of slowdowns (0: too few cells)
   int exit_code = 0;
 };
 CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt);
 // Compare `current` against `baseline`, print the per-cell table and summary to `out`.
 // Returns the exit code: 0 pass, 1 fail.
-int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt,
-                  std::ostream& out);
+int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out);
 
 }  // namespace kvz

@@ -15,9 +15,7 @@ inline size_t round_up(size_t n, size_t unit) { return (n + unit - 1) / unit * u
 
 // A block the keep-raw rule stored uncompressed, and one stored as the codec wrote it.
 inline StoredBlock stored_raw(size_t raw, size_t overhead) { return {raw + overhead, raw, true}; }
-inline StoredBlock stored_compressed(size_t payload, size_t overhead) {
-  return {payload + overhead, payload, false};
-}
+inline StoredBlock stored_compressed(size_t payload, size_t overhead) { return {payload + overhead, payload, false}; }
 // The reference row: the store's "no compression" setting, not a keep-raw decision.
 inline StoredBlock stored_uncompressed(size_t raw, size_t overhead) { return {raw + overhead, raw, false}; }
 
@@ -26,8 +24,8 @@ inline StoredBlock stored_uncompressed(size_t raw, size_t overhead) { return {ra
 // then a 4-byte CRC32 of what was written. With min_compress_ratio R > 0 (Cassandra only),
 // maxCompressedLength = ceil(chunk_length / R); a chunk whose compressed length reaches it is
 // written raw (a short last chunk padded up to it).
-inline StoredBlock sstable_data_chunk(const BlockCodec& codec, size_t raw, size_t compressed,
-                                      double min_compress_ratio, size_t chunk_length) {
+inline StoredBlock sstable_data_chunk(const BlockCodec& codec, size_t raw, size_t compressed, double min_compress_ratio,
+                                      size_t chunk_length) {
   constexpr size_t kChunkChecksum = 4;
   if (codec.uncompressed) return stored_uncompressed(raw, kChunkChecksum);
   const bool lz4_prefix = codec.name == "lz4" || codec.name == "lz4hc";

@@ -47,8 +47,7 @@ class HBase final : public Store {
   // Hadoop's BlockCompressorStream: 4-byte raw length + 4-byte compressed length per chunk, and
   // a 64 KiB block is one chunk under the 256 KiB buffers. HBase always writes the compressed
   // block.
-  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw,
-                          size_t compressed) const override {
+  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) const override {
     constexpr size_t kHeader = 33, kBytesPerChecksum = 16384, kChecksum = 4;
     size_t payload = compressed + 8;  // BlockCompressorStream
     if (codec.uncompressed) {

@@ -35,8 +35,7 @@ class LevelDb final : public Store {
 
   // table_builder.cc WriteBlock: snappy (and upstream zstd) output as is, kept only when
   // compressed < raw - raw/8; every block gets the 5-byte trailer.
-  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw,
-                          size_t compressed) const override {
+  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) const override {
     if (codec.uncompressed) return framing::stored_uncompressed(raw, kBlockTrailer);
     return compressed < raw - raw / 8 ? framing::stored_compressed(compressed, kBlockTrailer)
                                       : framing::stored_raw(raw, kBlockTrailer);

@@ -86,12 +86,11 @@ class RocksDb final : public Store {
   // 7.8 BlockBasedTableBuilder::EnterUnbuffered: every block of the file is buffered; samples
   // start at block n/2 and step by 545055921143 % n until zstd_max_train_bytes = 100 x
   // dict_size bytes are taken, the last one cut short. One dictionary serves the whole file.
-  std::vector<std::span<const uint8_t>> dictionary_samples(const BlockSet& blocks,
-                                                           size_t dict_size) const override {
+  std::vector<std::span<const uint8_t>> dictionary_samples(const BlockSet& blocks, size_t dict_size) const override {
     std::vector<std::span<const uint8_t>> samples;
     const size_t n = blocks.count();
     if (n == 0 || dict_size == 0) return samples;
-    const size_t budget = 100 * dict_size;  // zstd_max_train_bytes as the RocksDB wiki advises
+    const size_t budget = 100 * dict_size;                         // zstd_max_train_bytes as the RocksDB wiki advises
     const size_t step = static_cast<size_t>(545055921143ull % n);  // kPrimeGenerator
     size_t taken = 0;
     for (size_t i = 0, idx = n / 2; i < n && taken < budget; ++i) {

@@ -24,16 +24,16 @@ struct StoreProfile {
   size_t block_size = 4096;      // default block / chunk / page size
   size_t min_block_size = 1024;  // allowed range for -b with this profile
   size_t max_block_size = 1 << 20;
-  std::string codecs;            // codec spec of the store's choices, e.g. "lz4/snappy/zlib:6/lz4hc:9/zstd:3"
+  std::string codecs;              // codec spec of the store's choices, e.g. "lz4/snappy/zlib:6/lz4hc:9/zstd:3"
   std::vector<size_t> dict_sizes;  // dictionary sizes the store would use (empty: none)
   double stall_threshold_ms = 0;   // reported prominently when > 0 (scylla: 1 ms)
   std::string sources;             // where the rules come from (code paths, docs)
 
   // --- additive: the rule parameters store_block() applies -------------------------------
-  std::string base;                      // the built-in profile this one derives from ("cassandra")
-  std::string rules;                     // one line: framing + keep-raw rule, for reports
-  double min_compress_ratio = 0;         // cassandra: store a chunk raw unless ratio >= this (0: off)
-  int max_compressed_bytes_per_kb = 0;   // rocksdb >= 8.x rule when > 0; 0: the 7.8 rule (1/8)
+  std::string base;                     // the built-in profile this one derives from ("cassandra")
+  std::string rules;                    // one line: framing + keep-raw rule, for reports
+  double min_compress_ratio = 0;        // cassandra: store a chunk raw unless ratio >= this (0: off)
+  int max_compressed_bytes_per_kb = 0;  // rocksdb >= 8.x rule when > 0; 0: the 7.8 rule (1/8)
 };
 
 const std::vector<StoreProfile>& store_profiles();
@@ -71,15 +71,13 @@ struct StoredBlock {
 // Apply the profile's framing (size prefixes, checksums, trailers) and keep-raw rule to a
 // block of `raw_size` bytes that `codec` compressed to `compressed_size` bytes.
 // Pure and allocation-free: safe to call per block after a timed pass.
-StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size,
-                        size_t compressed_size);
+StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size, size_t compressed_size);
 
 // The dictionary training samples the store takes from one file's blocks, for a dictionary of
 // `dict_size` bytes; the result goes to ZDICT_trainFromBuffer (codecs/dictionary.h
 // train_dictionary). Each store's method is in its file (rocksdb: stores/rocksdb.cpp). Empty
 // for profiles without an in-file dictionary method.
-std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& profile,
-                                                               const BlockSet& blocks,
+std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& profile, const BlockSet& blocks,
                                                                size_t dict_size);
 
 }  // namespace kvz

@@ -20,9 +20,9 @@ size_t mp_uint_size(size_t v) {
 }
 size_t mp_ext_header_size(size_t len) {
   if (len == 1 || len == 2 || len == 4 || len == 8 || len == 16) return 2;  // fixext
-  if (len < 256) return 3;                                                   // ext 8
-  if (len < 65536) return 4;                                                 // ext 16
-  return 6;                                                                  // ext 32
+  if (len < 256) return 3;                                                  // ext 8
+  if (len < 65536) return 4;                                                // ext 16
+  return 6;                                                                 // ext 32
 }
 
 class Tarantool final : public Store {
@@ -51,8 +51,7 @@ class Tarantool final : public Store {
 
   // The field becomes a MsgPack extension holding the compression type, the original size and
   // the compressed bytes; the raw value when that is not smaller.
-  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw,
-                          size_t compressed) const override {
+  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) const override {
     if (codec.uncompressed) return framing::stored_uncompressed(raw, 0);
     const size_t body = 1 + mp_uint_size(raw) + compressed;
     const size_t field = mp_ext_header_size(body) + body;

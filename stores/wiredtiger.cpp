@@ -45,8 +45,7 @@ class WiredTiger final : public Store {
   // (it saves at least one allocation unit). The block manager then writes the image rounded
   // up to allocation_size (4 KiB). kvz compresses the whole page, WT all but the 64 skipped
   // bytes: a small approximation.
-  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw,
-                          size_t compressed) const override {
+  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) const override {
     constexpr size_t kSkip = 64, kAlloc = 4096;
     if (codec.uncompressed) return {framing::round_up(raw, kAlloc), raw, false};
     size_t prefix = 0;

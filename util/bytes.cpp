@@ -1,9 +1,9 @@
 #include "util/bytes.h"
 
+#include <fmt/format.h>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
-#include <fmt/format.h>
 
 #include "util/text.h"
 
@@ -19,11 +19,16 @@ bool parse_byte_size(std::string_view text, size_t& out) {
   if (ec != std::errc() || p != s.data() + digits) return false;
   const std::string unit = to_lower(s.substr(digits));
   uint64_t mul = 0;
-  if (unit.empty() || unit == "b") mul = 1;
-  else if (unit == "k" || unit == "kb" || unit == "kib") mul = uint64_t{1} << 10;
-  else if (unit == "m" || unit == "mb" || unit == "mib") mul = uint64_t{1} << 20;
-  else if (unit == "g" || unit == "gb" || unit == "gib") mul = uint64_t{1} << 30;
-  else return false;
+  if (unit.empty() || unit == "b")
+    mul = 1;
+  else if (unit == "k" || unit == "kb" || unit == "kib")
+    mul = uint64_t{1} << 10;
+  else if (unit == "m" || unit == "mb" || unit == "mib")
+    mul = uint64_t{1} << 20;
+  else if (unit == "g" || unit == "gb" || unit == "gib")
+    mul = uint64_t{1} << 30;
+  else
+    return false;
   uint64_t bytes = 0;
   if (value == 0 || __builtin_mul_overflow(value, mul, &bytes) || bytes > SIZE_MAX) return false;
   out = static_cast<size_t>(bytes);

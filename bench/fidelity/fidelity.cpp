@@ -8,8 +8,8 @@
 #include <snappy.h>
 #include <zstd.h>
 
-#include <cstring>
 #include <fmt/format.h>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -97,8 +97,9 @@ int main(int argc, char** argv) {
                                                                 static_cast<int>(cap), 1));
         },
         [](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
-          return static_cast<size_t>(LZ4_decompress_safe(reinterpret_cast<const char*>(in), reinterpret_cast<char*>(out),
-                                                          static_cast<int>(n), static_cast<int>(cap)));
+          return static_cast<size_t>(LZ4_decompress_safe(reinterpret_cast<const char*>(in),
+                                                         reinterpret_cast<char*>(out), static_cast<int>(n),
+                                                         static_cast<int>(cap)));
         },
         0}},
       {"snappy",
@@ -112,8 +113,12 @@ int main(int argc, char** argv) {
         },
         0}},
       {"zstd:1",
-       {[&](const uint8_t* in, size_t n, uint8_t* out, size_t cap) { return ZSTD_compressCCtx(cctx, out, cap, in, n, 1); },
-        [&](const uint8_t* in, size_t n, uint8_t* out, size_t cap) { return ZSTD_decompressDCtx(dctx, out, cap, in, n); },
+       {[&](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
+          return ZSTD_compressCCtx(cctx, out, cap, in, n, 1);
+        },
+        [&](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
+          return ZSTD_decompressDCtx(dctx, out, cap, in, n);
+        },
         0}},
   };
 
@@ -144,21 +149,22 @@ int main(int argc, char** argv) {
       size_t sink = 0;
       auto c_pass = [&] {
         return bare_mbps(
-          [&] {
-            for (size_t i = 0; i < blocks.count(); ++i) {
-              const auto b = blocks.block(i);
-              sink += fns.compress(b.data(), b.size(), out.data(), out.size());
-            }
-          },
-          blocks.total_bytes(), seconds, reps);
+            [&] {
+              for (size_t i = 0; i < blocks.count(); ++i) {
+                const auto b = blocks.block(i);
+                sink += fns.compress(b.data(), b.size(), out.data(), out.size());
+              }
+            },
+            blocks.total_bytes(), seconds, reps);
       };
       auto d_pass = [&] {
         return bare_mbps(
-          [&] {
-            for (size_t i = 0; i < blocks.count(); ++i)
-              sink += fns.decompress(packed.data() + offs[i], offs[i + 1] - offs[i], out.data(), blocks.block(i).size());
-          },
-          blocks.total_bytes(), seconds, reps);
+            [&] {
+              for (size_t i = 0; i < blocks.count(); ++i)
+                sink +=
+                    fns.decompress(packed.data() + offs[i], offs[i + 1] - offs[i], out.data(), blocks.block(i).size());
+            },
+            blocks.total_bytes(), seconds, reps);
       };
       // Bare before and after the harness, averaged, so a drift in machine load between
       // the two measurements does not land on one side only.

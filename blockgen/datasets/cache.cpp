@@ -15,9 +15,9 @@ namespace kvz::datasets {
 
 namespace {
 const char* const kNamespaces[] = {"user", "tweet", "timeline", "session", "graph", "media", "feat", "ads"};
-const char* const kWords[] = {"active", "blocked", "en", "ja", "es", "web", "ios", "android", "follow",
-                              "like", "retweet", "reply", "home", "search", "notif", "promoted",
-                              "verified", "default", "true", "false", "null", "cursor", "next"};
+const char* const kWords[] = {"active",   "blocked", "en",      "ja",    "es",   "web",    "ios",   "android",
+                              "follow",   "like",    "retweet", "reply", "home", "search", "notif", "promoted",
+                              "verified", "default", "true",    "false", "null", "cursor", "next"};
 
 std::string cache_value(Rng& rng, size_t len) {
   std::string v;

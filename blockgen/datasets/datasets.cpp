@@ -67,8 +67,8 @@ RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target
   return generate_dataset(name, seed, target_bytes, DatasetOptions{}, error);
 }
 
-RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes,
-                           const DatasetOptions& options, std::string& error) {
+RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes, const DatasetOptions& options,
+                           std::string& error) {
   RecordSet set;
   set.source = name;
   set.record_mode = name;

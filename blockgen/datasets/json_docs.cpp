@@ -11,20 +11,23 @@
 namespace kvz::datasets {
 
 namespace {
-const char* const kFirst[] = {"Ada", "Alan", "Grace", "Linus", "Barbara", "Ken", "Dennis", "Margaret",
-                              "Edsger", "Donald", "Frances", "John", "Radia", "Leslie", "Sophie", "Tim"};
-const char* const kLast[] = {"Lovelace", "Turing", "Hopper", "Torvalds", "Liskov", "Thompson", "Ritchie",
-                             "Hamilton", "Dijkstra", "Knuth", "Allen", "Backus", "Perlman", "Lamport"};
-const char* const kCities[] = {"Springfield", "Riverside", "Franklin", "Greenville", "Bristol", "Clinton",
-                               "Fairview", "Salem", "Madison", "Georgetown", "Arlington", "Ashland"};
-const char* const kWords[] = {"love", "coffee", "code", "travel", "music", "data", "open", "source", "night",
-                              "runner", "photo", "books", "cats", "mountains", "engineer", "design", "food",
-                              "games", "writer", "science", "the", "and", "of", "at", "with", "on"};
+const char* const kFirst[] = {"Ada",    "Alan",   "Grace",   "Linus", "Barbara", "Ken",    "Dennis", "Margaret",
+                              "Edsger", "Donald", "Frances", "John",  "Radia",   "Leslie", "Sophie", "Tim"};
+const char* const kLast[] = {"Lovelace", "Turing",   "Hopper", "Torvalds", "Liskov", "Thompson", "Ritchie",
+                             "Hamilton", "Dijkstra", "Knuth",  "Allen",    "Backus", "Perlman",  "Lamport"};
+const char* const kCities[] = {"Springfield", "Riverside", "Franklin", "Greenville", "Bristol",   "Clinton",
+                               "Fairview",    "Salem",     "Madison",  "Georgetown", "Arlington", "Ashland"};
+const char* const kWords[] = {"love",     "coffee", "code",   "travel", "music",  "data",    "open",
+                              "source",   "night",  "runner", "photo",  "books",  "cats",    "mountains",
+                              "engineer", "design", "food",   "games",  "writer", "science", "the",
+                              "and",      "of",     "at",     "with",   "on"};
 const char* const kThemes[] = {"dark", "light", "system"};
 const char* const kLangs[] = {"en", "de", "fr", "es", "ja", "pt"};
 
 template <size_t N>
-const char* pick(Rng& rng, const char* const (&a)[N]) { return a[rng.below(N)]; }
+const char* pick(Rng& rng, const char* const (&a)[N]) {
+  return a[rng.below(N)];
+}
 
 std::string iso_time(Rng& rng) {
   char buf[32];
@@ -43,19 +46,19 @@ std::string profile(Rng& rng, uint64_t id) {
                   "\"},\"age\":" + std::to_string(rng.range(16, 90)) + ",\"address\":{\"street\":\"" +
                   std::to_string(rng.range(1, 9999)) + " " + pick(rng, kLast) + " Street\",\"city\":\"" +
                   pick(rng, kCities) + "\",\"zip\":\"" + std::to_string(rng.range(10000, 99999)) +
-                  "\",\"country\":\"US\"},\"created_at\":\"" + iso_time(rng) + "\",\"last_login\":\"" +
-                  iso_time(rng) + "\",\"verified\":" + (rng.chance(0.2) ? "true" : "false") + ",\"tags\":[";
+                  "\",\"country\":\"US\"},\"created_at\":\"" + iso_time(rng) + "\",\"last_login\":\"" + iso_time(rng) +
+                  "\",\"verified\":" + (rng.chance(0.2) ? "true" : "false") + ",\"tags\":[";
   const auto ntags = rng.range(3, 8);
   for (int64_t i = 0; i < ntags; ++i) d += std::string(i ? "," : "") + "\"" + pick(rng, kWords) + "\"";
   d += "],\"bio\":\"";
   const auto nwords = rng.range(40, 70);
   for (int64_t i = 0; i < nwords; ++i) d += std::string(i ? " " : "") + pick(rng, kWords);
-  d += "\",\"preferences\":{\"theme\":\"" + std::string(pick(rng, kThemes)) + "\",\"language\":\"" +
-       pick(rng, kLangs) + "\",\"notifications\":{\"email\":" + (rng.chance(0.5) ? "true" : "false") +
+  d += "\",\"preferences\":{\"theme\":\"" + std::string(pick(rng, kThemes)) + "\",\"language\":\"" + pick(rng, kLangs) +
+       "\",\"notifications\":{\"email\":" + (rng.chance(0.5) ? "true" : "false") +
        ",\"sms\":" + (rng.chance(0.1) ? "true" : "false") + ",\"push\":" + (rng.chance(0.7) ? "true" : "false") +
        "},\"timezone\":\"UTC" + (rng.chance(0.5) ? "+" : "-") + std::to_string(rng.range(0, 12)) +
-       "\"},\"stats\":{\"followers\":" + std::to_string(rng.below(100000)) + ",\"following\":" +
-       std::to_string(rng.below(5000)) + ",\"posts\":" + std::to_string(rng.below(20000)) +
+       "\"},\"stats\":{\"followers\":" + std::to_string(rng.below(100000)) +
+       ",\"following\":" + std::to_string(rng.below(5000)) + ",\"posts\":" + std::to_string(rng.below(20000)) +
        ",\"likes\":" + std::to_string(rng.below(200000)) + "},\"avatar_url\":\"https://cdn.example.com/a/" +
        std::to_string(rng.next()) + ".png\"}";
   return d;

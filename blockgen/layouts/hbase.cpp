@@ -23,8 +23,8 @@ constexpr std::string_view kFamily = "cf";
 constexpr uint64_t kTimestamp = 1700000000000ull;  // fixed, so blocks are reproducible
 constexpr uint8_t kTypePut = 4;
 
-void append_cell(std::string& block, std::string_view row, std::string_view qualifier,
-                 std::string_view value, BlockComposition& comp) {
+void append_cell(std::string& block, std::string_view row, std::string_view qualifier, std::string_view value,
+                 BlockComposition& comp) {
   const size_t before = block.size();
   const size_t keylen = 2 + row.size() + 1 + kFamily.size() + qualifier.size() + 8 + 1;
   enc::put_be(block, keylen, 4);
@@ -70,8 +70,7 @@ bool build_hbase(const RecordSet& in, size_t block_size, BlockSet& out, std::str
   };
   for (const Record& r : in.records) {
     if (r.key.size() > 32767) {
-      error = "hbase: row key of " + std::to_string(r.key.size()) +
-              " bytes exceeds HBase's 32767-byte limit";
+      error = "hbase: row key of " + std::to_string(r.key.size()) + " bytes exceeds HBase's 32767-byte limit";
       return false;
     }
     bool counted = false;

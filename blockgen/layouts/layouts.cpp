@@ -51,9 +51,7 @@ const LayoutInfo* find_layout(std::string_view name) {
   return nullptr;
 }
 
-std::string layout_help() {
-  return join(layout_names());
-}
+std::string layout_help() { return join(layout_names()); }
 
 const std::vector<std::string>& layout_names() {
   static const std::vector<std::string> names = [] {
@@ -66,8 +64,7 @@ const std::vector<std::string>& layout_names() {
 
 bool is_valid_layout(const std::string& name) { return find_layout(name) != nullptr; }
 
-BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_t block_size,
-                      std::string& error) {
+BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_t block_size, std::string& error) {
   BlockSet out;
   out.source = records.source;
   out.record_mode = records.record_mode;
@@ -85,9 +82,8 @@ BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_
     return out;
   }
   if (info->needs_records && records.records.empty() && !records.raw.empty()) {
-    error = "layout " + layout + " needs records, but " + records.source +
-            " was read as raw bytes (record mode " + records.record_mode +
-            "): use -l raw or a record mode such as -r fixed:100";
+    error = "layout " + layout + " needs records, but " + records.source + " was read as raw bytes (record mode " +
+            records.record_mode + "): use -l raw or a record mode such as -r fixed:100";
     return out;
   }
   if (info->needs_records) {

@@ -42,8 +42,7 @@ class PrefixBlock {
 
   // `user_key_len`: how many leading bytes of `key` are the user key (the rest, RocksDB's
   // internal-key suffix, counts as overhead in the composition).
-  void add(std::string_view key, std::string_view value, size_t user_key_len,
-           BlockComposition& comp) {
+  void add(std::string_view key, std::string_view value, size_t user_key_len, BlockComposition& comp) {
     size_t shared = 0;
     if (counter_ >= restart_interval_) {
       restarts_.push_back(static_cast<uint32_t>(buffer_.size()));

@@ -11,7 +11,7 @@
 namespace kvz::layouts {
 
 namespace {
-constexpr int kBlockSizeDeviation = 10;  // BlockBasedTableOptions default
+constexpr int kBlockSizeDeviation = 10;            // BlockBasedTableOptions default
 constexpr uint64_t kSeqAndType = (0ull << 8) | 1;  // seq 0, kTypeValue
 }  // namespace
 
@@ -24,8 +24,7 @@ void build_rocksdb(const RecordSet& in, size_t block_size, BlockSet& out) {
     enc::put_fixed64(ikey, kSeqAndType);
     if (!block.empty()) {
       const size_t now = block.size_estimate();
-      const bool almost_full =
-          block.estimate_after(ikey, r.value) > block_size && now > deviation_limit;
+      const bool almost_full = block.estimate_after(ikey, r.value) > block_size && now > deviation_limit;
       if (now >= block_size || almost_full) flush_prefix_block(block, out);
     }
     block.add(ikey, r.value, r.key.size(), out.composition);

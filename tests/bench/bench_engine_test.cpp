@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include "bench/cell.h"
-#include "report/console.h"
 #include "bench/interrupt.h"
 #include "bench/matrix.h"
 #include "bench/stats.h"
 #include "bench_test_codecs.h"
+#include "report/console.h"
 
 namespace kvz {
 namespace {
@@ -153,7 +153,8 @@ TEST(Engine, BrokenDecoderFailsItsCellWithBlockAndOffset) {
   RunResults run;
   run.cells = o.cells;
   run.meta.repetitions = 2;
-  for (const char* name : {"memcpy", "rle", "rle-broken", "rle-failing"}) run.meta.codec_versions.push_back({name, "", "", false});
+  for (const char* name : {"memcpy", "rle", "rle-broken", "rle-failing"})
+    run.meta.codec_versions.push_back({name, "", "", false});
   print_console_table(table, run, "cspeed");
   EXPECT_NE(table.str().find("rle-broken             FAILED: round trip mismatch"), std::string::npos) << table.str();
 }

@@ -23,9 +23,9 @@ TEST(Latency, SummaryConvertsTicksAndFindsWorst) {
   auto v = shuffled_1_to(2000, 3);
   const LatencyStats s = summarize_latency(v, 0.5, {});
   EXPECT_EQ(s.calls, 2000u);
-  EXPECT_DOUBLE_EQ(s.p50_ns, 500.0);    // tick 1000 * 0.5 ns
-  EXPECT_DOUBLE_EQ(s.p99_ns, 990.0);    // tick 1980
-  EXPECT_DOUBLE_EQ(s.p999_ns, 999.0);   // tick 1998
+  EXPECT_DOUBLE_EQ(s.p50_ns, 500.0);   // tick 1000 * 0.5 ns
+  EXPECT_DOUBLE_EQ(s.p99_ns, 990.0);   // tick 1980
+  EXPECT_DOUBLE_EQ(s.p999_ns, 999.0);  // tick 1998
   EXPECT_DOUBLE_EQ(s.max_ns, 1000.0);
   EXPECT_NEAR(s.mean_ns, 500.25, 1e-9);
 }

@@ -33,7 +33,8 @@ TEST(BlockReaders, LevelDbAndRocksDbBlocksDecodeToTheRecords) {
       std::vector<test::Entry> entries;
       for (size_t i = 0; i < b.count(); ++i) {
         const size_t before = entries.size();
-        ASSERT_TRUE(test::parse_prefix_block(test::as_string(b.block(i)), entries)) << set.source << " " << layout << " block " << i;
+        ASSERT_TRUE(test::parse_prefix_block(test::as_string(b.block(i)), entries))
+            << set.source << " " << layout << " block " << i;
         EXPECT_EQ(entries.size() - before, b.records_per_block[i]);
       }
       ASSERT_EQ(entries.size(), set.records.size()) << set.source << " " << layout;

@@ -84,7 +84,7 @@ TEST(Datasets, CacheKeysAreNamespacedAndSized) {
     over_1k += r.value.size() > 1024;
   }
   EXPECT_EQ(namespaces.size(), 8u);
-  EXPECT_GT(over_1k, 0u);  // the long tail exists
+  EXPECT_GT(over_1k, 0u);                     // the long tail exists
   EXPECT_LT(over_1k * 20, s.records.size());  // but is a tail
 }
 

@@ -29,11 +29,16 @@ RecordSet load(const Input& in) {
 }
 
 const std::vector<Input> kInputs = {
-    {"json/twitter.json", "auto", 1 << 20},         {"csv/world-cities.csv", "auto"},
-    {"logs/auth.log", "lines"},            {"json/elasticoffee-data.bulk.ndjson", "jsonl"},
-    {"sql/chinook-mysql.sql", "lines"},    {"snappy/geo.protodata", "fixed:100"},
-    {"dataset:dbbench", ""},               {"dataset:mixgraph", ""},
-    {"dataset:json-docs", ""},             {"dataset:cache", ""},
+    {"json/twitter.json", "auto", 1 << 20},
+    {"csv/world-cities.csv", "auto"},
+    {"logs/auth.log", "lines"},
+    {"json/elasticoffee-data.bulk.ndjson", "jsonl"},
+    {"sql/chinook-mysql.sql", "lines"},
+    {"snappy/geo.protodata", "fixed:100"},
+    {"dataset:dbbench", ""},
+    {"dataset:mixgraph", ""},
+    {"dataset:json-docs", ""},
+    {"dataset:cache", ""},
 };
 const std::vector<size_t> kSizes = {1024, 4096, 16384, 65536};
 

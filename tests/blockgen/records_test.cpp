@@ -18,7 +18,8 @@ RecordSet cut(const std::string& data, const std::string& mode, RecordOptions op
 }
 
 bool has_warning(const RecordSet& s, const std::string& needle) {
-  return std::any_of(s.warnings.begin(), s.warnings.end(), [&](const std::string& w) { return w.find(needle) != std::string::npos; });
+  return std::any_of(s.warnings.begin(), s.warnings.end(),
+                     [&](const std::string& w) { return w.find(needle) != std::string::npos; });
 }
 
 void expect_sorted_unique(const RecordSet& s) {
@@ -78,7 +79,8 @@ TEST(Records, LinesKeyedByLineNumberOrField) {
 TEST(Records, JsonArrayInsideAnObjectAndKeyField) {
   RecordOptions opt;
   opt.key_field = "id";
-  const RecordSet s = cut("{\"meta\":{}, \"items\":[{\"id\":\"z\",\"v\":1},{\"id\":\"a\",\"v\":2},{\"v\":3}]}", "json", opt);
+  const RecordSet s =
+      cut("{\"meta\":{}, \"items\":[{\"id\":\"z\",\"v\":1},{\"id\":\"a\",\"v\":2},{\"v\":3}]}", "json", opt);
   ASSERT_EQ(s.records.size(), 3u);
   EXPECT_NE(s.detail.find("\"items\""), std::string::npos);
   EXPECT_EQ(s.records[1].key, "a");
@@ -110,7 +112,8 @@ TEST(Records, InvalidJsonDocumentFallsBack) {
 }
 
 TEST(Records, CsvHeaderQuotesAndRaggedRows) {
-  const RecordSet s = cut("name,country,pop\n\"Paris, FR\",France,2100000\nBerlin,Germany,3600000\nRome,Italy\n", "csv");
+  const RecordSet s =
+      cut("name,country,pop\n\"Paris, FR\",France,2100000\nBerlin,Germany,3600000\nRome,Italy\n", "csv");
   EXPECT_EQ(s.record_mode, "csv");
   ASSERT_EQ(s.records.size(), 3u);
   EXPECT_EQ(s.columns, (std::vector<std::string>{"country", "pop"}));

@@ -5,9 +5,9 @@
 #include <cstring>
 #include <new>
 
+#include "codec_test_support.h"
 #include "codecs/dictionary.h"
 #include "codecs/session_memory.h"
-#include "codec_test_support.h"
 
 namespace {
 thread_local uint64_t g_news = 0;

@@ -46,7 +46,7 @@ inline Bytes random_bytes(size_t n, uint32_t seed) {
 }
 
 inline std::unique_ptr<Session> open_or_fail(const Codec& c, const CodecParams& p,
-                                            std::shared_ptr<const PreparedDict> dict = nullptr) {
+                                             std::shared_ptr<const PreparedDict> dict = nullptr) {
   auto s = c.open(p, std::move(dict));
   EXPECT_TRUE(s.ok()) << c.info().name << " " << p.label() << ": " << s.error;
   return std::move(s.value);

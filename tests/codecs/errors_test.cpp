@@ -18,8 +18,7 @@ class Guarded {
   explicit Guarded(size_t n) : size_(n) {
     const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
     pages_ = (n + page - 1) / page * page + page;
-    base_ = static_cast<uint8_t*>(
-        mmap(nullptr, pages_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+    base_ = static_cast<uint8_t*>(mmap(nullptr, pages_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
     EXPECT_NE(base_, MAP_FAILED);
     EXPECT_EQ(mprotect(base_ + pages_ - page, page, PROT_NONE), 0);
     data_ = base_ + pages_ - page - n;

@@ -11,8 +11,7 @@ namespace {
 
 TEST(Registry, FixedOrderWithMemcpyFirst) {
   EXPECT_EQ(CodecRegistry::instance().names(),
-            (std::vector<std::string>{"memcpy", "zstd", "lz4", "lz4hc", "snappy", "zlib", "brotli",
-                                      "xz", "lzo"}));
+            (std::vector<std::string>{"memcpy", "zstd", "lz4", "lz4hc", "snappy", "zlib", "brotli", "xz", "lzo"}));
   EXPECT_EQ(CodecRegistry::instance().find("nope"), nullptr);
 }
 

@@ -33,8 +33,8 @@ TEST_P(RoundTrip, EveryInputComesBackExactly) {
   const CodecInfo& info = choice.codec->info();
   const bool is_copy = info.name == "memcpy";
   // Extreme speed settings (zstd -100, lz4 65537) may legitimately not compress text.
-  const bool standard = std::find(info.standard_levels.begin(), info.standard_levels.end(),
-                                  choice.params.level) != info.standard_levels.end();
+  const bool standard = std::find(info.standard_levels.begin(), info.standard_levels.end(), choice.params.level) !=
+                        info.standard_levels.end();
   // Twice: the second pass runs on warm contexts/arenas, which must not change anything.
   for (int pass = 0; pass < 2; ++pass) {
     for (const auto& input : inputs()) {
@@ -63,13 +63,12 @@ std::string choice_name(const ::testing::TestParamInfo<CodecChoice>& info) {
   return s;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllStandardLevels, RoundTrip,
-                         ::testing::ValuesIn(all_choices("all")), choice_name);
-INSTANTIATE_TEST_SUITE_P(Options, RoundTrip,
-                         ::testing::ValuesIn(all_choices(
-                             "zlib:1,6,9:zlib/brotli:5:w10/brotli:11:w24/zstd:3:w10/zstd:19:w28/"
-                             "xz:0e,3e/zstd:-100/lz4:65537/lz4:1,8:stream")),
-                         choice_name);
+INSTANTIATE_TEST_SUITE_P(AllStandardLevels, RoundTrip, ::testing::ValuesIn(all_choices("all")), choice_name);
+INSTANTIATE_TEST_SUITE_P(
+    Options, RoundTrip,
+    ::testing::ValuesIn(all_choices("zlib:1,6,9:zlib/brotli:5:w10/brotli:11:w24/zstd:3:w10/zstd:19:w28/"
+                                    "xz:0e,3e/zstd:-100/lz4:65537/lz4:1,8:stream")),
+    choice_name);
 
 // Our sessions must produce what the libraries' own one-shot calls produce: the numbers
 // describe the library, not an adapter artefact.
@@ -85,17 +84,15 @@ TEST(Faithful, SameBytesAsTheLibrariesSimpleApi) {
   for (int accel : {1, 8}) {
     auto s = open_or_fail(*reg.find("lz4"), {.level = accel});
     Bytes ref(LZ4_compressBound(static_cast<int>(text.size())));
-    ref.resize(LZ4_compress_fast(reinterpret_cast<const char*>(text.data()),
-                                 reinterpret_cast<char*>(ref.data()), static_cast<int>(text.size()),
-                                 static_cast<int>(ref.size()), accel));
+    ref.resize(LZ4_compress_fast(reinterpret_cast<const char*>(text.data()), reinterpret_cast<char*>(ref.data()),
+                                 static_cast<int>(text.size()), static_cast<int>(ref.size()), accel));
     EXPECT_EQ(compress_all(*s, text), ref) << "lz4 " << accel;
   }
   for (int level : {1, 9, 12}) {
     auto s = open_or_fail(*reg.find("lz4hc"), {.level = level});
     Bytes ref(LZ4_compressBound(static_cast<int>(text.size())));
-    ref.resize(LZ4_compress_HC(reinterpret_cast<const char*>(text.data()),
-                               reinterpret_cast<char*>(ref.data()), static_cast<int>(text.size()),
-                               static_cast<int>(ref.size()), level));
+    ref.resize(LZ4_compress_HC(reinterpret_cast<const char*>(text.data()), reinterpret_cast<char*>(ref.data()),
+                               static_cast<int>(text.size()), static_cast<int>(ref.size()), level));
     // Several calls on one session: the fast reset must not leak state between calls.
     for (int i = 0; i < 3; ++i) EXPECT_EQ(compress_all(*s, text), ref) << "lz4hc " << level;
   }
@@ -103,8 +100,8 @@ TEST(Faithful, SameBytesAsTheLibrariesSimpleApi) {
     auto s = open_or_fail(*reg.find("brotli"), {.level = quality});
     Bytes ref(BrotliEncoderMaxCompressedSize(text.size()));
     size_t n = ref.size();
-    ASSERT_TRUE(BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC,
-                                      text.size(), text.data(), &n, ref.data()));
+    ASSERT_TRUE(BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC, text.size(), text.data(), &n,
+                                      ref.data()));
     ref.resize(n);
     EXPECT_EQ(compress_all(*s, text), ref) << "brotli " << quality;
   }
@@ -119,8 +116,8 @@ TEST(Faithful, XzBlockSizedDictionaryKeepsTheRatio) {
       auto s = open_or_fail(*CodecRegistry::instance().find("xz"), {.level = static_cast<int>(preset)});
       Bytes ref(lzma_stream_buffer_bound(text.size()));
       size_t n = 0;
-      ASSERT_EQ(lzma_easy_buffer_encode(preset, LZMA_CHECK_CRC64, nullptr, text.data(), text.size(),
-                                        ref.data(), &n, ref.size()),
+      ASSERT_EQ(lzma_easy_buffer_encode(preset, LZMA_CHECK_CRC64, nullptr, text.data(), text.size(), ref.data(), &n,
+                                        ref.size()),
                 LZMA_OK);
       double ours = static_cast<double>(compress_all(*s, text).size());
       EXPECT_LE(ours, static_cast<double>(n) * 1.001) << "xz " << preset << " on " << size;

@@ -27,8 +27,9 @@ TEST(Spec, GoodSpecs) {
       {"zstd:-5", "zstd -5"},
       {"zstd:-3..-1", "zstd -3|zstd -2|zstd -1"},
       {"zstd", "zstd 3"},
-      {"lz4hc:all", "lz4hc 1|lz4hc 2|lz4hc 3|lz4hc 4|lz4hc 5|lz4hc 6|lz4hc 7|lz4hc 8|lz4hc 9|"
-                    "lz4hc 10|lz4hc 11|lz4hc 12"},
+      {"lz4hc:all",
+       "lz4hc 1|lz4hc 2|lz4hc 3|lz4hc 4|lz4hc 5|lz4hc 6|lz4hc 7|lz4hc 8|lz4hc 9|"
+       "lz4hc 10|lz4hc 11|lz4hc 12"},
       {"lz4:all", "lz4 1|lz4 2|lz4 4|lz4 8|lz4 16|lz4 32"},
       {"zstd:3:dict=16K", "zstd 3 dict=16K"},
       {"xz:6e", "xz 6e"},

@@ -84,23 +84,22 @@ TEST(Lz4Stream, DiffersFromOneShotAndFromAFastResetStream) {
     if (s != compress_all(*oneshot, b)) ++differs_from_oneshot;
     LZ4_resetStream_fast(reused);
     Bytes r(LZ4_compressBound(4096));
-    r.resize(static_cast<size_t>(LZ4_compress_fast_continue(
-        reused, reinterpret_cast<const char*>(b.data()), reinterpret_cast<char*>(r.data()), 4096,
-        static_cast<int>(r.size()), 1)));
+    r.resize(static_cast<size_t>(LZ4_compress_fast_continue(reused, reinterpret_cast<const char*>(b.data()),
+                                                            reinterpret_cast<char*>(r.data()), 4096,
+                                                            static_cast<int>(r.size()), 1)));
     if (s != r) ++differs_from_fast_reset;
   }
   LZ4_freeStream(reused);
   EXPECT_GT(differs_from_oneshot, 0u) << "of " << blocks;
   EXPECT_GT(differs_from_fast_reset, 0u) << "of " << blocks;
-  std::printf("alice29 4 KiB blocks: %zu, stream != one-shot: %zu, stream != fast-reset stream: %zu\n",
-              blocks, differs_from_oneshot, differs_from_fast_reset);
+  std::printf("alice29 4 KiB blocks: %zu, stream != one-shot: %zu, stream != fast-reset stream: %zu\n", blocks,
+              differs_from_oneshot, differs_from_fast_reset);
 }
 
 TEST(Lz4Stream, OnlyLz4HasIt) {
   const auto& reg = CodecRegistry::instance();
   for (const char* name : {"lz4hc", "zstd", "zlib", "snappy"}) {
-    auto s = reg.find(name)->open({.level = reg.find(name)->info().default_level, .options = ":stream"},
-                                  nullptr);
+    auto s = reg.find(name)->open({.level = reg.find(name)->info().default_level, .options = ":stream"}, nullptr);
     EXPECT_FALSE(s.ok()) << name;
     EXPECT_NE(s.error.find("'stream'"), std::string::npos) << s.error;
   }
@@ -132,9 +131,9 @@ Bytes raw_deflate_14(const Bytes& in, int level) {
 // 64 KiB inputs are where windowBits 14 and 15 part ways (matches 16..32 KiB back).
 TEST(ZlibContainer, SameBytesAsCompress2AndRawStaysRocksDbs) {
   const Codec& zlib = *CodecRegistry::instance().find("zlib");
-  const std::vector<Bytes> inputs = {alice(4096), alice(64 * 1024),
-                                     corpus_prefix("json/twitter.json", 64 * 1024),
-                                     random_bytes(4096, 3), Bytes(32 * 1024, 0), {}};
+  const std::vector<Bytes> inputs = {
+      alice(4096),           alice(64 * 1024),    corpus_prefix("json/twitter.json", 64 * 1024),
+      random_bytes(4096, 3), Bytes(32 * 1024, 0), {}};
   for (int level : {1, 6, 9}) {
     auto wrapped = open_or_fail(zlib, {.level = level, .options = ":zlib"});
     auto raw = open_or_fail(zlib, {.level = level});

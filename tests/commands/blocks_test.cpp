@@ -3,10 +3,10 @@
 
 #include <filesystem>
 
-#include "tests/blockgen/block_parsers.h"
-#include "commands/blocks.h"
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
+#include "commands/blocks.h"
+#include "tests/blockgen/block_parsers.h"
 
 namespace kvz {
 namespace {

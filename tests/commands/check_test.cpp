@@ -46,7 +46,7 @@ TEST_F(CheckMain, ExitCodes) {
   EXPECT_EQ(run({"--baseline", path("corrupt.json"), path("cur.json")}), 2);
   EXPECT_EQ(run({"--baseline", path("absent.json"), path("cur.json")}), 2);
   EXPECT_EQ(run({"--baseline", path("cur.json"), path("corrupt.json")}), 2);
-  EXPECT_EQ(run({path("cur.json")}), 2);                                 // no --baseline
+  EXPECT_EQ(run({path("cur.json")}), 2);  // no --baseline
   EXPECT_EQ(run({"--baseline", path("cur.json"), path("cur.json"), "--threshold", "x"}), 2);
 }
 

@@ -6,8 +6,8 @@
 #include <regex>
 #include <sstream>
 
-#include "commands/list.h"
 #include "codecs/registry.h"
+#include "commands/list.h"
 
 namespace kvz::test {
 namespace {

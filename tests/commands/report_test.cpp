@@ -3,9 +3,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "tests/report/fixture.h"
 #include "commands/report.h"
 #include "report/writers.h"
+#include "tests/report/fixture.h"
 
 namespace kvz {
 

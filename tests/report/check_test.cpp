@@ -110,13 +110,15 @@ TEST(Check, OtherLibraryVersionAllowsHalfPercent) {
   for (size_t i = 0; i < base.cells.size(); ++i)
     if (base.cells[i].key.codec == "zstd") zstd = i;
   // 0.3 % ratio loss: tolerated, and the output says so with the re-baseline command.
-  base.cells[zstd].compressed_bytes = static_cast<uint64_t>(static_cast<double>(cur.cells[zstd].compressed_bytes) * 0.997);
+  base.cells[zstd].compressed_bytes =
+      static_cast<uint64_t>(static_cast<double>(cur.cells[zstd].compressed_bytes) * 0.997);
   std::ostringstream out;
   EXPECT_EQ(check_results(base, cur, {}, out), 0);
   EXPECT_NE(out.str().find("zstd: libzstd 1.5.2 -> libzstd 1.5.4"), std::string::npos);
   EXPECT_NE(out.str().find("re-baseline: cp CURRENT.json BASE.json"), std::string::npos);
   // 1 % loss: fails.
-  base.cells[zstd].compressed_bytes = static_cast<uint64_t>(static_cast<double>(cur.cells[zstd].compressed_bytes) * 0.99);
+  base.cells[zstd].compressed_bytes =
+      static_cast<uint64_t>(static_cast<double>(cur.cells[zstd].compressed_bytes) * 0.99);
   EXPECT_EQ(check_cells(base, cur, {}).exit_code, 1);
 }
 

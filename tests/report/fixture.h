@@ -53,10 +53,10 @@ inline CellResult make_cell(const FixtureCodec& fc, uint64_t block, std::mt19937
 }
 
 inline const std::vector<FixtureCodec>& fixture_codecs() {
-  static const std::vector<FixtureCodec> v = {
-      {"memcpy", 0, 1.0, 8000, 8000}, {"lz4", 1, 2.1, 700, 3500},  {"snappy", 1, 2.0, 600, 1800},
-      {"zstd", 1, 2.8, 450, 1200},    {"zstd", 3, 3.0, 300, 1100}, {"zlib", 6, 3.1, 40, 350},
-      {"xz", 6, 3.6, 4, 90}};
+  static const std::vector<FixtureCodec> v = {{"memcpy", 0, 1.0, 8000, 8000}, {"lz4", 1, 2.1, 700, 3500},
+                                              {"snappy", 1, 2.0, 600, 1800},  {"zstd", 1, 2.8, 450, 1200},
+                                              {"zstd", 3, 3.0, 300, 1100},    {"zlib", 6, 3.1, 40, 350},
+                                              {"xz", 6, 3.6, 4, 90}};
   return v;
 }
 
@@ -71,8 +71,11 @@ inline RunResults make_run(uint64_t seed, int reps = 9, double noise = 0.03) {
   r.meta.repetitions = reps;
   r.meta.command_line = "kvzbench run --profile quick";
   r.meta.started_at = "2026-01-01T00:00:00Z";
-  r.meta.codec_versions = {{"lz4", "liblz4", "1.9.4"}, {"snappy", "snappy", "1.1.9"}, {"zstd", "libzstd", "1.5.4"},
-                           {"zlib", "zlib", "1.2.13"}, {"xz", "liblzma", "5.4.1"}};
+  r.meta.codec_versions = {{"lz4", "liblz4", "1.9.4"},
+                           {"snappy", "snappy", "1.1.9"},
+                           {"zstd", "libzstd", "1.5.4"},
+                           {"zlib", "zlib", "1.2.13"},
+                           {"xz", "liblzma", "5.4.1"}};
   for (uint64_t block : {4096u, 65536u})
     for (const auto& fc : fixture_codecs()) {
       FixtureCodec f = fc;

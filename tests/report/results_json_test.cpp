@@ -94,7 +94,8 @@ TEST(Results, FileIsGoogleBenchmarkJson) {
   EXPECT_EQ(rows[0]["name"], c.key.id() + "/compress");
   EXPECT_EQ(rows[0]["run_type"], "iteration");
   EXPECT_EQ(rows[0]["repetition_index"], 0);
-  const double expect_ns = static_cast<double>(c.input_bytes) / (c.compress_mbps[0] * 1e6) * 1e9 / static_cast<double>(c.blocks);
+  const double expect_ns =
+      static_cast<double>(c.input_bytes) / (c.compress_mbps[0] * 1e6) * 1e9 / static_cast<double>(c.blocks);
   EXPECT_NEAR(rows[0]["real_time"].get<double>(), expect_ns, expect_ns * 1e-9);
   EXPECT_NEAR(rows[0]["bytes_per_second"].get<double>(), c.compress_mbps[0] * 1e6, 1e-3);
   EXPECT_EQ(rows[3]["run_type"], "aggregate");
@@ -133,7 +134,8 @@ TEST(Results, BadInputIsOneLineError) {
   EXPECT_EQ(err, "not a kvzbench result (no 'kvzbench' key)");
   EXPECT_FALSE(results_from_json(R"({"kvzbench": {"schema_version": 99, "meta": {}, "cells": []}})", out, err));
   EXPECT_NE(err.find("schema_version 99"), std::string::npos);
-  EXPECT_FALSE(results_from_json(R"({"kvzbench": {"schema_version": 1, "meta": {}, "cells": [{"key": {}}]}})", out, err));
+  EXPECT_FALSE(
+      results_from_json(R"({"kvzbench": {"schema_version": 1, "meta": {}, "cells": [{"key": {}}]}})", out, err));
   EXPECT_NE(err.find("malformed"), std::string::npos);
   EXPECT_EQ(err.find('\n'), std::string::npos);
   EXPECT_FALSE(load_results("/nonexistent/base.json", out, err));

@@ -150,12 +150,14 @@ TEST(Html, SelfContainedWithExpectedPointCounts) {
   EXPECT_EQ(expected["dict"], 1u);
   EXPECT_EQ(expected["io"], 48u);
   for (const auto& [id, n] : expected)
-    EXPECT_NE(html.find("id=\"chart-" + id + "\" data-expected=\"" + std::to_string(n) + "\""), std::string::npos) << id;
+    EXPECT_NE(html.find("id=\"chart-" + id + "\" data-expected=\"" + std::to_string(n) + "\""), std::string::npos)
+        << id;
   // Pareto front in the 4K block set: memcpy excluded; lz4 (fastest), zstd 1, zstd 3, zlib, xz
   // are each best at their speed; snappy is dominated by lz4.
   size_t front = 0;
   for (const auto& s : data["charts"][0]["series"])
-    for (const auto& pt : s["points"]) front += pt["front"].get<bool>() && pt["g"].get<std::string>().find("/4096/") != std::string::npos;
+    for (const auto& pt : s["points"])
+      front += pt["front"].get<bool>() && pt["g"].get<std::string>().find("/4096/") != std::string::npos;
   EXPECT_EQ(front, 5u);
 }
 

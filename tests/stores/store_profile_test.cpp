@@ -4,10 +4,10 @@
 
 #include <string>
 
-#include "stores/store_profile.h"
 #include "blockgen/layouts.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "stores/store_profile.h"
 
 namespace kvz {
 namespace {
@@ -25,8 +25,7 @@ BlockCodec compressed(const std::string& name) { return {name, "", false}; }
 const BlockCodec kUncompressed{"memcpy", "0", true};
 
 TEST(StoreProfiles, EveryProfileIsUsable) {
-  const char* expected[] = {"rocksdb", "leveldb", "cassandra", "scylla", "hbase", "wiredtiger",
-                            "tarantool"};
+  const char* expected[] = {"rocksdb", "leveldb", "cassandra", "scylla", "hbase", "wiredtiger", "tarantool"};
   ASSERT_EQ(store_profiles().size(), std::size(expected));
   for (const char* name : expected) {
     const StoreProfile& p = profile(name);
@@ -273,8 +272,8 @@ TEST(StoreDictionarySamples, RocksDbPrimeStrideFromTheMiddle) {
   samples = store_dictionary_samples(p, four, 1);
   ASSERT_EQ(samples.size(), 4u);
   EXPECT_EQ(samples[3].size(), 10u);
-  EXPECT_EQ(samples[0][0], 2);  // 4 / 2
-  EXPECT_EQ(samples[1][0], 1);  // (2 + 3) % 4
+  EXPECT_EQ(samples[0][0], 2);                  // 4 / 2
+  EXPECT_EQ(samples[1][0], 1);                  // (2 + 3) % 4
   for (const auto& other : store_profiles()) {  // only RocksDB samples its own file
     if (other.name == "rocksdb") continue;
     EXPECT_TRUE(store_dictionary_samples(other, four, 1).empty()) << other.name;

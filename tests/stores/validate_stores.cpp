@@ -14,8 +14,8 @@
 #include <rocksdb/table_properties.h>
 #include <unistd.h>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -23,12 +23,12 @@
 #include <string>
 #include <vector>
 
-#include "stores/store_profile.h"
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 #include "codecs/dictionary.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "stores/store_profile.h"
 
 namespace kvz {
 namespace {
@@ -51,8 +51,7 @@ std::string corpus_path(const std::string& rel) {
 struct TempFile {
   std::string path;
   explicit TempFile(const std::string& tag) {
-    path = (fs::temp_directory_path() / ("kvz_validate_" + std::to_string(::getpid()) + "_" + tag))
-               .string();
+    path = (fs::temp_directory_path() / ("kvz_validate_" + std::to_string(::getpid()) + "_" + tag)).string();
   }
   ~TempFile() {
     std::error_code ec;
@@ -86,8 +85,7 @@ rocksdb::CompressionType rocksdb_type(const std::string& codec) {
 // RocksDB: SstFileWriter with the defaults a user gets (format_version 5, level
 // kDefaultCompressionLevel), 4 KiB blocks. TableProperties::data_size counts every data block
 // with its trailer, which is what store_block's `bytes` counts.
-StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, size_t block_size,
-                        uint32_t max_dict_bytes = 0) {
+StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, size_t block_size, uint32_t max_dict_bytes = 0) {
   TempFile file("rocksdb_" + codec + ".sst");
   rocksdb::Options options;
   rocksdb::BlockBasedTableOptions table;
@@ -114,9 +112,11 @@ StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, size_t bl
   auto props = reader.GetTableProperties();
   EXPECT_NE(props, nullptr);
   if (!props) return {};
-  EXPECT_EQ(props->compression_name,
-            codec == "zlib" ? "Zlib" : codec == "zstd" ? "ZSTD" : codec == "lz4" ? "LZ4"
-                            : codec == "lz4hc" ? "LZ4HC" : "Snappy");
+  EXPECT_EQ(props->compression_name, codec == "zlib"    ? "Zlib"
+                                     : codec == "zstd"  ? "ZSTD"
+                                     : codec == "lz4"   ? "LZ4"
+                                     : codec == "lz4hc" ? "LZ4HC"
+                                                        : "Snappy");
   return {props->data_size, props->num_data_blocks, 0};
 }
 
@@ -212,10 +212,8 @@ double deviation_pct(uint64_t predicted, uint64_t real) {
 
 void report(const std::string& what, const StoreBytes& predicted, const StoreBytes& real) {
   std::printf("[validate] %-44s real %9llu B %5llu blocks | kvz %9llu B %5llu blocks (%llu raw) | %+.3f %%\n",
-              what.c_str(), static_cast<unsigned long long>(real.bytes),
-              static_cast<unsigned long long>(real.blocks),
-              static_cast<unsigned long long>(predicted.bytes),
-              static_cast<unsigned long long>(predicted.blocks),
+              what.c_str(), static_cast<unsigned long long>(real.bytes), static_cast<unsigned long long>(real.blocks),
+              static_cast<unsigned long long>(predicted.bytes), static_cast<unsigned long long>(predicted.blocks),
               static_cast<unsigned long long>(predicted.kept_raw), deviation_pct(predicted.bytes, real.bytes));
 }
 
@@ -251,8 +249,7 @@ TEST_P(RocksDbProfile, PredictionEqualsSstFileWriter) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Codecs, RocksDbProfile,
-                         ::testing::Values("snappy", "zlib", "lz4", "lz4hc", "zstd"));
+INSTANTIATE_TEST_SUITE_P(Codecs, RocksDbProfile, ::testing::Values("snappy", "zlib", "lz4", "lz4hc", "zstd"));
 
 // Dictionary mode (max_dict_bytes 16 KiB, zstd_max_train_bytes 100x): one trained dictionary
 // per file, every data block compressed with it. The dictionary itself is a meta block, not

@@ -10,17 +10,24 @@ namespace kvz {
 namespace {
 
 TEST(ByteSize, ParsesWhatTheCliAccepts) {
-  const std::pair<const char*, size_t> good[] = {
-      {"4096", 4096},      {"4K", 4096},   {"4KiB", 4096},        {"64KiB", 65536},
-      {"1M", 1u << 20},    {"16k", 16384}, {"2MiB", 2u << 20},    {"1G", 1ull << 30},
-      {"4kb", 4096},       {"100B", 100},  {"18446744073709551615", SIZE_MAX}};
+  const std::pair<const char*, size_t> good[] = {{"4096", 4096},
+                                                 {"4K", 4096},
+                                                 {"4KiB", 4096},
+                                                 {"64KiB", 65536},
+                                                 {"1M", 1u << 20},
+                                                 {"16k", 16384},
+                                                 {"2MiB", 2u << 20},
+                                                 {"1G", 1ull << 30},
+                                                 {"4kb", 4096},
+                                                 {"100B", 100},
+                                                 {"18446744073709551615", SIZE_MAX}};
   for (const auto& [text, value] : good) {
     size_t got = 0;
     EXPECT_TRUE(parse_byte_size(text, got)) << text;
     EXPECT_EQ(got, value) << text;
   }
-  const char* bad[] = {"", "0", "0K", "-4K", "K", "4X", "4 K K", "1.5K", "+4", "99999999999999999999",
-                       "17179869184G", "4KiBB"};
+  const char* bad[] = {
+      "", "0", "0K", "-4K", "K", "4X", "4 K K", "1.5K", "+4", "99999999999999999999", "17179869184G", "4KiBB"};
   for (const char* text : bad) {
     size_t got = 7;
     EXPECT_FALSE(parse_byte_size(text, got)) << text;

@@ -48,7 +48,6 @@ TEST(Repetitions, MedianBestSpreadCv) {
   EXPECT_DOUBLE_EQ(coefficient_of_variation({5}), 0.0);
 }
 
-
 TEST(Stats, MedianAndQuantile) {
   EXPECT_DOUBLE_EQ(median({3, 1, 2}), 2);
   EXPECT_DOUBLE_EQ(median({4, 1, 2, 3}), 2.5);
