@@ -251,7 +251,8 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
         if (workers > 1) b->Threads(workers);
       }
     }
-    const double group_end = units_done + 2.0 * reps * static_cast<double>(run.by_name.size() / 2);
+    const size_t group_cells = run.by_name.size() / 2;  // a compress and a decompress entry each
+    const double group_end = units_done + 2.0 * reps * static_cast<double>(group_cells);
     run.tick = [&]() {
       units_done = std::min(units_done + 1.0, group_end);
       report("measuring " + group.blocks.source);

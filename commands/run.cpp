@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -45,7 +46,7 @@ int usage_error(const std::string& msg) {
 }
 
 std::string eta_text(double s) {
-  const int t = static_cast<int>(s + 0.5);
+  const auto t = static_cast<int>(std::lround(s));
   return t >= 60 ? fmt::format("{}m{:02}s", t / 60, t % 60) : fmt::format("{}s", t);
 }
 

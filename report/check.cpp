@@ -315,7 +315,7 @@ int check_results(const RunResults& baseline, const RunResults& current, const C
     for (const auto& v : rep.version_changes) out << " " << v << ";";
     out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
     const std::string& cmd = current.meta.command_line;
-    const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind("-", 0) == 0;  // argv of the subcommand
+    const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind('-', 0) == 0;  // argv of the subcommand
     out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path, opt.baseline_path,
                        bare ? "kvzbench " : "", cmd);
   }

@@ -131,7 +131,10 @@ int main(int argc, char** argv) {
     kvz::BlockGroup g;
     g.blocks = kvz::build_blocks(rs, "raw", bs, err);
     const BlockSet& blocks = g.blocks;
-    for (const auto& [spec, fns] : bare) {
+    for (const auto& entry : bare) {
+      // Named copies, not structured bindings: lambdas may not capture those before C++20 in clang 14.
+      const auto& spec = entry.first;
+      const auto& fns = entry.second;
       std::vector<kvz::CodecChoice> choices = kvz::parse_codec_spec(spec, reg, err);
       if (choices.empty()) {
         std::cerr << "kvzbench_fidelity: error: " << err << "\n";
