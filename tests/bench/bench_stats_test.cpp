@@ -12,15 +12,10 @@
 namespace kvz {
 namespace {
 
-std::vector<uint64_t> shuffled_1_to(uint64_t n, uint64_t seed) {
-  std::vector<uint64_t> v(n);
-  std::iota(v.begin(), v.end(), uint64_t{1});
-  std::shuffle(v.begin(), v.end(), std::mt19937_64(seed));
-  return v;
-}
-
 TEST(Latency, SummaryConvertsTicksAndFindsWorst) {
-  auto v = shuffled_1_to(2000, 3);
+  std::vector<uint64_t> v(2000);  // ticks 1..2000, shuffled
+  std::iota(v.begin(), v.end(), uint64_t{1});
+  std::shuffle(v.begin(), v.end(), std::mt19937_64(3));
   const LatencyStats s = summarize_latency(v, 0.5, {});
   EXPECT_EQ(s.calls, 2000u);
   EXPECT_DOUBLE_EQ(s.p50_ns, 500.0);   // tick 1000 * 0.5 ns

@@ -10,15 +10,6 @@
 namespace kvz {
 namespace {
 
-RunResults scaled(RunResults r, double factor) {
-  for (auto& c : r.cells) {
-    if (c.key.codec == "memcpy") continue;
-    for (auto* speeds : {&c.compress_mbps, &c.decompress_mbps, &c.compress_cpu_mbps, &c.decompress_cpu_mbps})
-      for (auto& v : *speeds) v *= factor;
-  }
-  return r;
-}
-
 class CheckMain : public ::testing::Test {
  protected:
   std::string dir = ::testing::TempDir();
@@ -35,7 +26,7 @@ TEST_F(CheckMain, ExitCodes) {
   const RunResults r = testing::make_run(30);
   std::string err;
   ASSERT_TRUE(save_results(path("cur.json"), r, err)) << err;
-  ASSERT_TRUE(save_results(path("fast.json"), scaled(r, 1.3), err)) << err;
+  ASSERT_TRUE(save_results(path("fast.json"), testing::scaled(r, 1.3), err)) << err;
   {
     std::ofstream f(path("corrupt.json"));
     f << "{\"kvzbench\": {\"schema_version\": 1, \"meta\": {}, \"cells\": [ {\"key\": ";

@@ -24,16 +24,6 @@ size_t count(const CheckReport& rep, CheckStatus s) {
   return n;
 }
 
-// Scale every codec's speeds (not memcpy's): a baseline "doctored" to be faster.
-RunResults scaled(RunResults r, double factor) {
-  for (auto& c : r.cells) {
-    if (c.key.codec == "memcpy") continue;
-    for (auto* speeds : {&c.compress_mbps, &c.decompress_mbps, &c.compress_cpu_mbps, &c.decompress_cpu_mbps})
-      for (auto& v : *speeds) v *= factor;
-  }
-  return r;
-}
-
 }  // namespace
 
 TEST(Check, RunAgainstItselfPasses) {
@@ -48,7 +38,7 @@ TEST(Check, RunAgainstItselfPasses) {
 
 TEST(Check, BaselineThirtyPercentFasterFails) {
   const RunResults cur = testing::make_run(11);
-  const RunResults base = scaled(cur, 1.3);
+  const RunResults base = testing::scaled(cur, 1.3);
   const auto rep = check_cells(base, cur, {});
   EXPECT_EQ(rep.exit_code, 1);
   for (const auto& c : rep.cells) {
@@ -137,7 +127,7 @@ TEST(Check, RoundTripFailureAlwaysFails) {
 
 TEST(Check, CpuChangeSkipsSpeedButKeepsSizes) {
   const RunResults cur = testing::make_run(16);
-  RunResults base = scaled(cur, 1.5);
+  RunResults base = testing::scaled(cur, 1.5);
   base.meta.cpu_model = "Another CPU";
   auto rep = check_cells(base, cur, {});
   EXPECT_EQ(rep.exit_code, 0);
@@ -149,7 +139,7 @@ TEST(Check, CpuChangeSkipsSpeedButKeepsSizes) {
 
 TEST(Check, BuildChangeSkipsSpeedButKeepsSizes) {
   const RunResults cur = testing::make_run(16);
-  RunResults base = scaled(cur, 1.5);  // a Release baseline 1.5x faster than a sanitizer run
+  RunResults base = testing::scaled(cur, 1.5);  // a Release baseline 1.5x faster than a sanitizer run
   base.meta.build_type = "Release";
   base.meta.cxx_flags = "-O3 -DNDEBUG";
   RunResults asan = cur;
@@ -232,7 +222,7 @@ TEST(Check, RunToRunScatterIsUnstableNotFail) {
 
 TEST(Check, TooFewRepetitionsNeverFail) {
   const RunResults cur = testing::make_run(18, 5);
-  const RunResults base = scaled(cur, 1.3);
+  const RunResults base = testing::scaled(cur, 1.3);
   const auto rep = check_cells(base, cur, {});
   EXPECT_EQ(rep.exit_code, 0);
   EXPECT_EQ(status_of(rep, cur.cells[1].key.id()), CheckStatus::Unstable);
@@ -257,7 +247,7 @@ TEST(Check, HonestRunsAreNeverFail) {
 // A real 15 % slowdown with 2 % noise over 15 repetitions: every codec cell FAILs.
 TEST(Check, ModestRealSlowdownIsCaught) {
   const RunResults cur = testing::make_run(20, 15, 0.02);
-  const RunResults base = scaled(testing::make_run(21, 15, 0.02), 1.0 / 0.85);
+  const RunResults base = testing::scaled(testing::make_run(21, 15, 0.02), 1.0 / 0.85);
   const auto rep = check_cells(base, cur, {});
   EXPECT_EQ(rep.exit_code, 1);
   EXPECT_EQ(count(rep, CheckStatus::Pass), 2u);  // the two memcpy rows
