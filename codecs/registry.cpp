@@ -26,6 +26,10 @@ std::vector<std::string> CodecRegistry::names() const {
 // reports follow it, so results from different runs line up.
 // The families come from codecs/CMakeLists.txt, one kvz_codec() line each, in its order, and
 // only those built (KVZ_WITH_<CODEC>).
+#define KVZ_REGISTER(family) void registerCodec##family(CodecRegistry& r);
+#include "kvz_codec_registrations.inc"
+#undef KVZ_REGISTER
+
 void registerAllCodecs(CodecRegistry& r) {
   registerCodecMemcpy(r);
 #define KVZ_REGISTER(family) registerCodec##family(r);
