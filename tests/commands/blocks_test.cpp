@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
@@ -67,6 +68,25 @@ TEST(BlocksCli, UsageErrorsExitWithTwo) {
   EXPECT_EQ(run({"--stats", "--compression-ratio", "0", "-d", "dbbench"}), 2);
   EXPECT_EQ(run({"--stats", std::string(std::getenv("KVZ_CORPORA") ? std::getenv("KVZ_CORPORA") : "/")}), 2);
   EXPECT_EQ(run({"--stats", "-l", "leveldb", test::corpus_path("brotli/random_org_10k.bin")}), 2);  // bytes, no records
+}
+
+TEST(BlocksCli, TakesRunsSourceFlags) {
+  // One set of source flags for run and blocks: -r and -m are the same option.
+  const std::string dir = test::temp_path("flags");
+  const std::string file = dir + ".txt";
+  {
+    std::ofstream f(file);
+    for (int i = 0; i < 500; ++i) f << "key" << i << " value " << i * 7 << "\n";
+  }
+  for (const char* mode_flag : {"-r", "-m"}) {
+    testing::internal::CaptureStdout();
+    const int code = run({"-l", "leveldb", "-b", "1K", mode_flag, "fixed:32", "--seed", "5", "--stats", file});
+    const std::string out = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(code, 0) << mode_flag;
+    EXPECT_NE(out.find("record mode fixed:32"), std::string::npos) << out;
+  }
+  EXPECT_EQ(run({"-l", "leveldb", "-b", "1K", "-r", "xml", "--stats", file}), 2);
+  EXPECT_EQ(run({"-l", "leveldb", "-b", "1K", "--seed", "-3", "--stats", file}), 2);
 }
 
 }  // namespace
