@@ -145,15 +145,15 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
   // Sizes and the keep-raw rule (or the store profile's framing and rule).
   res.blocks = cell.measured.size();
   res.min_saving = opt.min_saving;
+  // The codec as the store sees it: once per cell, not once per block (label() allocates).
+  const BlockCodec as_stored{cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference};
   for (size_t k = 0; k < cell.measured.size(); ++k) {
     const size_t raw = bs.block(cell.measured[k]).size();
     const size_t comp = cell.packed_offsets[k + 1] - cell.packed_offsets[k];
     res.input_bytes += raw;
     res.compressed_bytes += comp;
     if (cell.group->store) {
-      const StoredBlock sb =
-          store_block(*cell.group->store,
-                      {cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference}, raw, comp);
+      const StoredBlock sb = store_block(*cell.group->store, as_stored, raw, comp);
       res.stored_bytes += sb.bytes;
       res.blocks_kept_raw += sb.kept_raw;
     } else {

@@ -72,11 +72,11 @@ bool parse_window_option(const CodecInfo& info, std::string_view token, int lo, 
   return true;
 }
 
-int window_log_of(const CodecParams& params) {
+int window_log_of(const CodecParams& params, int when_none) {
   int log = 0;
   for (const auto& t : params.option_tokens())
     if (t.size() > 1 && t[0] == 'w' && parse_int(std::string_view(t).substr(1), log)) return log;
-  return 0;
+  return when_none;
 }
 
 std::string parse_window_options(const CodecInfo& info, const std::vector<std::string>& tokens, int lo, int hi,

@@ -20,7 +20,7 @@ using detail::data_or_dummy;
 class BrotliSession final : public Session {
  public:
   explicit BrotliSession(const CodecParams& p)
-      : quality_(p.level), lgwin_(detail::window_log_of(p) ? detail::window_log_of(p) : BROTLI_DEFAULT_WINDOW) {}
+      : quality_(p.level), lgwin_(detail::window_log_of(p, BROTLI_DEFAULT_WINDOW)) {}
 
   size_t bound(size_t n) const override { return BrotliEncoderMaxCompressedSize(n); }
 

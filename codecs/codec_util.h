@@ -27,8 +27,8 @@ std::string unknown_option(const CodecInfo& info, std::string_view token);
 // "wN" (a window log in lo..hi): true and `log` set when `token` is one; on a "w" token out of
 // range, `error` says so.
 bool parse_window_option(const CodecInfo& info, std::string_view token, int lo, int hi, int& log, std::string& error);
-// The window log of canonical options holding ":wN" (zstd, brotli); 0 when there is none.
-int window_log_of(const CodecParams& params);
+// The window log of canonical options holding ":wN" (zstd, brotli); `when_none` without one.
+int window_log_of(const CodecParams& params, int when_none = 0);
 // parse_options for codecs whose one option is ":wN" (zstd, brotli).
 std::string parse_window_options(const CodecInfo& info, const std::vector<std::string>& tokens, int lo, int hi,
                                  CodecParams& params);
