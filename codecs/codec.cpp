@@ -15,6 +15,13 @@ bool CodecInfo::is_valid_level(int level) const {
   return level >= min_level && level <= max_level;
 }
 
+std::vector<int> CodecInfo::level_range(int lo, int hi, bool skip_zero) {
+  std::vector<int> levels;
+  for (int l = lo; l <= hi; ++l)
+    if (l != 0 || !skip_zero) levels.push_back(l);
+  return levels;
+}
+
 std::string CodecInfo::level_range_text() const {
   if (!has_levels) return "-";
   if (!valid_levels.empty()) return fmt::format("{}", fmt::join(valid_levels, ","));
@@ -55,7 +62,23 @@ std::string Codec::parse_options(const std::vector<std::string>& tokens, CodecPa
   return {};
 }
 
-Expected<std::shared_ptr<const PreparedDict>> Codec::prepare_dict(ByteView, const CodecParams&) const {
+// The checks every codec shares live here, once: params, then dictionary capability.
+Expected<std::unique_ptr<Session>> Codec::open(const CodecParams& params,
+                                               std::shared_ptr<const PreparedDict> dict) const {
+  if (auto err = check_params(params); !err.empty()) return {nullptr, err};
+  if (dict && !info().supports_dict) return {nullptr, info().name + " does not support dictionaries"};
+  return open_session(params, std::move(dict));
+}
+
+Expected<std::shared_ptr<const PreparedDict>> Codec::prepare_dict(ByteView dict_bytes,
+                                                                  const CodecParams& params) const {
+  if (!info().supports_dict) return {nullptr, info().name + " does not support dictionaries"};
+  if (auto err = check_params(params); !err.empty()) return {nullptr, err};
+  if (dict_bytes.empty()) return {nullptr, info().name + ": empty dictionary"};
+  return digest_dict(dict_bytes, params);
+}
+
+Expected<std::shared_ptr<const PreparedDict>> Codec::digest_dict(ByteView, const CodecParams&) const {
   return {nullptr, info().name + " does not support dictionaries"};
 }
 

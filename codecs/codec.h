@@ -7,6 +7,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kvz {
@@ -55,26 +56,28 @@ struct CodecParams {
 
 // What a codec's `level` means and which values are valid.
 struct CodecInfo {
-  std::string name;        // registry key, e.g. "zstd"
-  std::string library;     // e.g. "libzstd"
-  std::string version;     // runtime version, e.g. ZSTD_versionString()
+  std::string name{};      // registry key, e.g. "zstd"
+  std::string library{};   // e.g. "libzstd"
+  std::string version{};   // runtime version, e.g. ZSTD_versionString()
   bool has_levels = true;  // false: level is ignored (memcpy, snappy)
   int min_level = 0;
   int max_level = 0;
   int default_level = 0;
-  std::vector<int> valid_levels;     // non-empty when the valid set is sparse (lzo variants)
-  std::vector<int> standard_levels;  // what `all` sweeps for this codec
-  std::vector<int> fast_levels;      // what the `fast` alias sweeps (empty: not a fast codec)
-  std::vector<int> ratio_levels;     // what the `ratio` alias sweeps (empty: not a ratio codec)
+  std::vector<int> valid_levels{};     // non-empty when the valid set is sparse (lzo variants)
+  std::vector<int> standard_levels{};  // what `all` sweeps for this codec
+  std::vector<int> fast_levels{};      // what the `fast` alias sweeps (empty: not a fast codec)
+  std::vector<int> ratio_levels{};     // what the `ratio` alias sweeps (empty: not a ratio codec)
   bool supports_dict = false;
-  bool is_reference = false;                // the reference row (memcpy): speeds are reported relative to it
-  bool needs_original_size = false;         // decoder must be told the exact original size
-  std::string level_label = "level";        // what the level number is ("acceleration", "variant", ...)
-  std::string notes;                        // shown by `kvzbench list`
-  std::string options_help;                 // the options it takes after its levels ("" = none), for list/errors
-  std::vector<CodecParams> extra_standard;  // rows `all` sweeps besides standard_levels (xz: 6e, 9e)
+  bool is_reference = false;                  // the reference row (memcpy): speeds are reported relative to it
+  bool needs_original_size = false;           // decoder must be told the exact original size
+  std::string level_label = "level";          // what the level number is ("acceleration", "variant", ...)
+  std::string notes{};                        // shown by `kvzbench list`
+  std::string options_help{};                 // the options it takes after its levels ("" = none), for list/errors
+  std::vector<CodecParams> extra_standard{};  // rows `all` sweeps besides standard_levels (xz: 6e, 9e)
 
   bool is_valid_level(int level) const;
+  // lo..hi, skipping 0 when `skip_zero` (zstd's 0 means its default level): standard_levels.
+  static std::vector<int> level_range(int lo, int hi, bool skip_zero = false);
   std::string level_range_text() const;  // e.g. "-131072..22" or "1,11,12,15,999"
 };
 
@@ -105,15 +108,15 @@ class Session {
 
 class Codec {
  public:
+  explicit Codec(CodecInfo info) : info_(std::move(info)) {}
   virtual ~Codec() = default;
-  virtual const CodecInfo& info() const = 0;
-  // Open a session; `dict` may be null. Validates params; errors name the valid range.
-  virtual Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                                  std::shared_ptr<const PreparedDict> dict) const = 0;
-  // Digest raw dictionary bytes for these params. Codecs without dictionary support
-  // return an error saying so.
-  virtual Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView dict_bytes,
-                                                                     const CodecParams& params) const;
+  const CodecInfo& info() const { return info_; }
+  // Open a session; `dict` may be null. Checks params (check_params) and that the codec takes
+  // dictionaries, then calls open_session: errors name the valid range.
+  Expected<std::unique_ptr<Session>> open(const CodecParams& params, std::shared_ptr<const PreparedDict> dict) const;
+  // Digest raw dictionary bytes for these params: checks params, dictionary support and a
+  // non-empty dictionary, then calls digest_dict.
+  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView dict_bytes, const CodecParams& params) const;
   // The codec's own options: turn the spec's option tokens (and "e" from a level written "6e")
   // into `params.options` in canonical form. Empty on success, else one line naming the token
   // and what the codec takes. The default takes no options.
@@ -121,6 +124,18 @@ class Codec {
   // Empty if `params` are valid for this codec (level, dictionary, options), else one line
   // naming the valid range.
   std::string check_params(const CodecParams& params) const;
+
+ protected:
+  // What each codec implements, called with params check_params accepted and, for `dict`,
+  // only when the codec supports dictionaries.
+  virtual Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
+                                                          std::shared_ptr<const PreparedDict> dict) const = 0;
+  // Called with non-empty bytes for a codec that supports dictionaries; the default refuses.
+  virtual Expected<std::shared_ptr<const PreparedDict>> digest_dict(ByteView dict_bytes,
+                                                                    const CodecParams& params) const;
+
+ private:
+  CodecInfo info_;
 };
 
 }  // namespace kvz

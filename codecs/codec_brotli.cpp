@@ -17,7 +17,7 @@ namespace {
 using detail::Arena;
 using detail::data_or_dummy;
 
-class BrotliSession final : public Session {
+class BrotliSession final : public detail::ArenaSession {
  public:
   explicit BrotliSession(const CodecParams& p)
       : quality_(p.level), lgwin_(detail::window_log_of(p, BROTLI_DEFAULT_WINDOW)) {}
@@ -86,50 +86,34 @@ class BrotliSession final : public Session {
     return CallResult::Ok(out.size());
   }
 
-  size_t context_memory() const override { return enc_arena_.capacity() + dec_arena_.capacity(); }
-  uint64_t library_heap_allocations() const override {
-    return enc_arena_.heap_allocations() + dec_arena_.heap_allocations();
-  }
-
  private:
   int quality_;
   int lgwin_;
-  Arena enc_arena_;
-  Arena dec_arena_;
 };
+
+// BrotliEncoderVersion() is 0xMMMmmmppp: major << 24 | minor << 12 | patch.
+std::string version_text(uint32_t v) { return fmt::format("{}.{}.{}", v >> 24, (v >> 12) & 0xFFF, v & 0xFFF); }
 
 class BrotliCodec final : public Codec {
  public:
-  BrotliCodec() {
-    uint32_t v = BrotliEncoderVersion();  // 0xMMMmmmppp: major << 24 | minor << 12 | patch
-    info_.name = "brotli";
-    info_.library = "libbrotli";
-    info_.version = fmt::format("{}.{}.{}", v >> 24, (v >> 12) & 0xFFF, v & 0xFFF);
-    info_.level_label = "quality";
-    info_.min_level = BROTLI_MIN_QUALITY;
-    info_.max_level = BROTLI_MAX_QUALITY;
-    info_.default_level = BROTLI_DEFAULT_QUALITY;
-    for (int l = BROTLI_MIN_QUALITY; l <= BROTLI_MAX_QUALITY; ++l) info_.standard_levels.push_back(l);
-    info_.ratio_levels = {BROTLI_MAX_QUALITY};
-    info_.options_help = fmt::format("wN (window log {}..{})", BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS);
-    info_.notes = fmt::format(
-        "streaming API, lgwin {} unless ':wN'; per-call instances on a "
-        "session arena",
-        BROTLI_DEFAULT_WINDOW);
-  }
-  const CodecInfo& info() const override { return info_; }
+  // One data row, kept as written: the formatter would put one field per line.
+  // clang-format off
+  BrotliCodec()
+      : Codec({.name = "brotli", .library = "libbrotli", .version = version_text(BrotliEncoderVersion()),
+               .min_level = BROTLI_MIN_QUALITY, .max_level = BROTLI_MAX_QUALITY, .default_level = BROTLI_DEFAULT_QUALITY,
+               .standard_levels = CodecInfo::level_range(BROTLI_MIN_QUALITY, BROTLI_MAX_QUALITY),
+               .ratio_levels = {BROTLI_MAX_QUALITY}, .level_label = "quality",
+               .notes = fmt::format("streaming API, lgwin {} unless ':wN'; per-call instances on a session arena",
+                                    BROTLI_DEFAULT_WINDOW),
+               .options_help = fmt::format("wN (window log {}..{})", BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS)}) {}
+  // clang-format on
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
-    return detail::parse_window_options(info_, tokens, BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS, params);
+    return detail::parse_window_options(info(), tokens, BROTLI_MIN_WINDOW_BITS, BROTLI_MAX_WINDOW_BITS, params);
   }
-  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                          std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    if (dict) return {nullptr, "brotli does not support dictionaries"};
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
+                                                  std::shared_ptr<const PreparedDict>) const override {
     return {std::make_unique<BrotliSession>(params), {}};
   }
-
- private:
-  CodecInfo info_;
 };
 
 }  // namespace

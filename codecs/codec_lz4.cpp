@@ -55,8 +55,26 @@ class Lz4Dict final : public PreparedDict {
   std::unique_ptr<LZ4_streamHC_t> hc_stream;
 };
 
-// Decoding is the same for lz4 and lz4hc.
-CallResult lz4_decompress(ByteView in, MutableByteView out, const Lz4Dict* dict) noexcept {
+// What lz4 and lz4hc sessions share: the bound, decoding, the dictionary and one state.
+template <class State>
+class Lz4SessionBase : public Session {
+ public:
+  explicit Lz4SessionBase(std::shared_ptr<const Lz4Dict> dict)
+      : dict_(std::move(dict)), state_(std::make_unique<State>()) {}
+  size_t bound(size_t n) const override {
+    return n > LZ4_MAX_INPUT_SIZE ? 0 : static_cast<size_t>(LZ4_compressBound(static_cast<int>(n)));
+  }
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override;
+  size_t context_memory() const override { return sizeof(State); }
+
+ protected:
+  std::shared_ptr<const Lz4Dict> dict_;
+  std::unique_ptr<State> state_;
+};
+
+template <class State>
+CallResult Lz4SessionBase<State>::decompress(ByteView in, MutableByteView out) noexcept {
+  const Lz4Dict* dict = dict_.get();
   if (in.size() > INT_MAX) return CallResult::Fail(kLz4TooLarge);
   const auto* src = reinterpret_cast<const char*>(data_or_dummy(in));
   auto* dst = reinterpret_cast<char*>(data_or_dummy(out));
@@ -70,14 +88,11 @@ CallResult lz4_decompress(ByteView in, MutableByteView out, const Lz4Dict* dict)
   return CallResult::Ok(static_cast<size_t>(n));
 }
 
-class Lz4Session final : public Session {
+class Lz4Session final : public Lz4SessionBase<LZ4_stream_t> {
  public:
   Lz4Session(int acceleration, bool stream, std::shared_ptr<const Lz4Dict> dict)
-      : acceleration_(acceleration), stream_(stream), dict_(std::move(dict)), state_(std::make_unique<LZ4_stream_t>()) {
+      : Lz4SessionBase(std::move(dict)), acceleration_(acceleration), stream_(stream) {
     LZ4_initStream(state_.get(), sizeof(LZ4_stream_t));
-  }
-  size_t bound(size_t n) const override {
-    return n > LZ4_MAX_INPUT_SIZE ? 0 : static_cast<size_t>(LZ4_compressBound(static_cast<int>(n)));
   }
   CallResult compress(ByteView in, MutableByteView out) noexcept override {
     if (in.size() > LZ4_MAX_INPUT_SIZE) return CallResult::Fail(kLz4TooLarge);
@@ -100,26 +115,16 @@ class Lz4Session final : public Session {
     if (n <= 0) return CallResult::Fail(detail::kOutputTooSmall);
     return CallResult::Ok(static_cast<size_t>(n));
   }
-  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
-    return lz4_decompress(in, out, dict_.get());
-  }
-  size_t context_memory() const override { return sizeof(LZ4_stream_t); }
 
  private:
   int acceleration_;
   bool stream_;  // no dictionary: fresh-stream continue call instead of one-shot
-  std::shared_ptr<const Lz4Dict> dict_;
-  std::unique_ptr<LZ4_stream_t> state_;
 };
 
-class Lz4HcSession final : public Session {
+class Lz4HcSession final : public Lz4SessionBase<LZ4_streamHC_t> {
  public:
-  Lz4HcSession(int level, std::shared_ptr<const Lz4Dict> dict)
-      : level_(level), dict_(std::move(dict)), state_(std::make_unique<LZ4_streamHC_t>()) {
+  Lz4HcSession(int level, std::shared_ptr<const Lz4Dict> dict) : Lz4SessionBase(std::move(dict)), level_(level) {
     LZ4_initStreamHC(state_.get(), sizeof(LZ4_streamHC_t));
-  }
-  size_t bound(size_t n) const override {
-    return n > LZ4_MAX_INPUT_SIZE ? 0 : static_cast<size_t>(LZ4_compressBound(static_cast<int>(n)));
   }
   CallResult compress(ByteView in, MutableByteView out) noexcept override {
     if (in.size() > LZ4_MAX_INPUT_SIZE) return CallResult::Fail(kLz4TooLarge);
@@ -136,84 +141,69 @@ class Lz4HcSession final : public Session {
     if (n <= 0) return CallResult::Fail(detail::kOutputTooSmall);
     return CallResult::Ok(static_cast<size_t>(n));
   }
-  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
-    return lz4_decompress(in, out, dict_.get());
-  }
-  size_t context_memory() const override { return sizeof(LZ4_streamHC_t); }
 
  private:
   int level_;
-  std::shared_ptr<const Lz4Dict> dict_;
-  std::unique_ptr<LZ4_streamHC_t> state_;
 };
+
+// needs_original_size: the block format does not record it (RocksDB prefixes it).
+// Data rows, kept as written: the formatter would put one field per line.
+// clang-format off
+CodecInfo hc_info() {
+  return {.name = "lz4hc", .library = "liblz4", .version = LZ4_versionString(),
+          .min_level = 1, .max_level = LZ4HC_CLEVEL_MAX, .default_level = LZ4HC_CLEVEL_DEFAULT,
+          .standard_levels = CodecInfo::level_range(1, LZ4HC_CLEVEL_MAX), .ratio_levels = {LZ4HC_CLEVEL_MAX},
+          .supports_dict = true, .needs_original_size = true,
+          .notes = "same format as lz4; levels 10..12 = optimal parser; dict: last 64 KiB used"};
+}
+
+CodecInfo fast_info() {
+  return {.name = "lz4", .library = "liblz4", .version = LZ4_versionString(),
+          .min_level = 1, .max_level = 65537, .default_level = 1,  // LZ4_ACCELERATION_MAX
+          .standard_levels = {1, 2, 4, 8, 16, 32}, .fast_levels = {1}, .supports_dict = true,
+          .needs_original_size = true, .level_label = "acceleration",
+          .notes = "level = acceleration (higher = faster, weaker); ':stream' = RocksDB 7.8's "
+                   "LZ4_compress_fast_continue on a fresh stream; dict: last 64 KiB used",
+          .options_help = "stream (RocksDB 7.8's LZ4_compress_fast_continue on a fresh stream)"};
+}
+// clang-format on
 
 class Lz4Codec final : public Codec {
  public:
-  explicit Lz4Codec(bool hc) : hc_(hc) {
-    info_.library = "liblz4";
-    info_.version = LZ4_versionString();
-    info_.supports_dict = true;
-    info_.needs_original_size = true;  // the block format does not record it (RocksDB prefixes it)
-    if (hc) {
-      info_.name = "lz4hc";
-      info_.min_level = 1;
-      info_.max_level = LZ4HC_CLEVEL_MAX;
-      info_.default_level = LZ4HC_CLEVEL_DEFAULT;
-      for (int l = 1; l <= LZ4HC_CLEVEL_MAX; ++l) info_.standard_levels.push_back(l);
-      info_.ratio_levels = {LZ4HC_CLEVEL_MAX};
-      info_.notes = "same format as lz4; levels 10..12 = optimal parser; dict: last 64 KiB used";
-    } else {
-      info_.name = "lz4";
-      info_.level_label = "acceleration";
-      info_.min_level = 1;
-      info_.max_level = 65537;  // LZ4_ACCELERATION_MAX
-      info_.default_level = 1;
-      info_.standard_levels = {1, 2, 4, 8, 16, 32};
-      info_.fast_levels = {1};
-      info_.options_help = "stream (RocksDB 7.8's LZ4_compress_fast_continue on a fresh stream)";
-      info_.notes =
-          "level = acceleration (higher = faster, weaker); ':stream' = RocksDB 7.8's "
-          "LZ4_compress_fast_continue on a fresh stream; dict: last 64 KiB used";
-    }
-  }
-  const CodecInfo& info() const override { return info_; }
+  explicit Lz4Codec(bool hc) : Codec(hc ? hc_info() : fast_info()), hc_(hc) {}
 
   // lz4's one option, ":stream"; lz4hc takes none.
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
     bool stream = false;
     for (const auto& t : tokens) {
-      if (hc_ || t != "stream") return detail::unknown_option(info_, t);
+      if (hc_ || t != "stream") return detail::unknown_option(info(), t);
       stream = true;
     }
     params.options = std::string(stream ? ":stream" : "");
     return {};
   }
 
-  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                          std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    std::shared_ptr<const Lz4Dict> d;
-    if (dict) {
-      d = std::dynamic_pointer_cast<const Lz4Dict>(dict);
-      if (!d || d->hc != hc_) return {nullptr, info_.name + ": dictionary was prepared for another codec"};
-      if (hc_ && d->level != params.level)
-        return {nullptr,
-                fmt::format("lz4hc: dictionary prepared for level {}, session level {}", d->level, params.level)};
-    }
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
+                                                  std::shared_ptr<const PreparedDict> dict) const override {
+    std::string error;
+    auto d = detail::dict_as<Lz4Dict>(dict, info(), error);
+    if (d && d->hc != hc_) error = info().name + ": dictionary was prepared for another codec";
+    if (!error.empty()) return {nullptr, error};
+    if (hc_ && d && d->level != params.level)
+      return {nullptr,
+              fmt::format("lz4hc: dictionary prepared for level {}, session level {}", d->level, params.level)};
     if (hc_) return {std::make_unique<Lz4HcSession>(params.level, std::move(d)), {}};
     const bool stream = params.options == ":stream";
     return {std::make_unique<Lz4Session>(params.level, stream, std::move(d)), {}};
   }
 
-  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView bytes, const CodecParams& params) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    if (bytes.empty() || bytes.size() > INT_MAX) return {nullptr, info_.name + ": bad dictionary size"};
+  Expected<std::shared_ptr<const PreparedDict>> digest_dict(ByteView bytes, const CodecParams& params) const override {
+    if (bytes.size() > INT_MAX) return {nullptr, info().name + ": bad dictionary size"};
     return {std::make_shared<Lz4Dict>(bytes, hc_, params.level), {}};
   }
 
  private:
   bool hc_;
-  CodecInfo info_;
 };
 
 }  // namespace

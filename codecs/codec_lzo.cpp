@@ -27,36 +27,21 @@ constexpr LzoVariant kVariants[] = {
     {999, lzo1x_999_compress, LZO1X_999_MEM_COMPRESS},
 };
 
-const char* lzo_error_name(int r) {
-  switch (r) {
-    case LZO_E_ERROR:
-      return "LZO_E_ERROR";
-    case LZO_E_OUT_OF_MEMORY:
-      return "LZO_E_OUT_OF_MEMORY";
-    case LZO_E_NOT_COMPRESSIBLE:
-      return "LZO_E_NOT_COMPRESSIBLE";
-    case LZO_E_INPUT_OVERRUN:
-      return "LZO_E_INPUT_OVERRUN: truncated or corrupt input";
-    case LZO_E_OUTPUT_OVERRUN:
-      return "LZO_E_OUTPUT_OVERRUN: output larger than the original size";
-    case LZO_E_LOOKBEHIND_OVERRUN:
-      return "LZO_E_LOOKBEHIND_OVERRUN: corrupt input";
-    case LZO_E_EOF_NOT_FOUND:
-      return "LZO_E_EOF_NOT_FOUND: corrupt input";
-    case LZO_E_INPUT_NOT_CONSUMED:
-      return "LZO_E_INPUT_NOT_CONSUMED: trailing bytes";
-    case LZO_E_INVALID_ARGUMENT:
-      return "LZO_E_INVALID_ARGUMENT";
-    case LZO_E_INVALID_ALIGNMENT:
-      return "LZO_E_INVALID_ALIGNMENT";
-    case LZO_E_OUTPUT_NOT_CONSUMED:
-      return "LZO_E_OUTPUT_NOT_CONSUMED";
-    case LZO_E_INTERNAL_ERROR:
-      return "LZO_E_INTERNAL_ERROR";
-    default:
-      return "lzo: unknown error";
-  }
-}
+constexpr detail::ErrorName kLzoErrors[] = {
+    {LZO_E_ERROR, "LZO_E_ERROR"},
+    {LZO_E_OUT_OF_MEMORY, "LZO_E_OUT_OF_MEMORY"},
+    {LZO_E_NOT_COMPRESSIBLE, "LZO_E_NOT_COMPRESSIBLE"},
+    {LZO_E_INPUT_OVERRUN, "LZO_E_INPUT_OVERRUN: truncated or corrupt input"},
+    {LZO_E_OUTPUT_OVERRUN, "LZO_E_OUTPUT_OVERRUN: output larger than the original size"},
+    {LZO_E_LOOKBEHIND_OVERRUN, "LZO_E_LOOKBEHIND_OVERRUN: corrupt input"},
+    {LZO_E_EOF_NOT_FOUND, "LZO_E_EOF_NOT_FOUND: corrupt input"},
+    {LZO_E_INPUT_NOT_CONSUMED, "LZO_E_INPUT_NOT_CONSUMED: trailing bytes"},
+    {LZO_E_INVALID_ARGUMENT, "LZO_E_INVALID_ARGUMENT"},
+    {LZO_E_INVALID_ALIGNMENT, "LZO_E_INVALID_ALIGNMENT"},
+    {LZO_E_OUTPUT_NOT_CONSUMED, "LZO_E_OUTPUT_NOT_CONSUMED"},
+    {LZO_E_INTERNAL_ERROR, "LZO_E_INTERNAL_ERROR"}};
+
+const char* lzo_error_name(int r) { return detail::error_name(kLzoErrors, r, "lzo: unknown error"); }
 
 size_t lzo_bound(size_t n) { return n + n / 16 + 64 + 3; }  // lzo1x worst case (LZO FAQ)
 
@@ -91,38 +76,35 @@ class LzoSession final : public Session {
   std::unique_ptr<lzo_align_t[]> work_;
 };
 
+std::vector<int> variant_levels() {
+  std::vector<int> levels;
+  for (const auto& v : kVariants) levels.push_back(v.level);
+  return levels;
+}
+
 class LzoCodec final : public Codec {
  public:
-  LzoCodec() {
-    info_.name = "lzo";
-    info_.library = "liblzo2";
-    info_.version = lzo_version_string();
-    info_.level_label = "variant";
-    info_.min_level = 1;
-    info_.max_level = 999;
-    info_.default_level = 1;
-    for (const auto& v : kVariants) info_.valid_levels.push_back(v.level);
-    info_.standard_levels = info_.valid_levels;
-    info_.fast_levels = {1};
-    info_.needs_original_size = true;  // the lzo1x stream does not record it
-    info_.notes =
-        "level = lzo1x variant: 1 lzo1x_1, 11 lzo1x_1_11, 12 lzo1x_1_12, 15 lzo1x_1_15, "
-        "999 lzo1x_999; compress needs a worst-case output buffer";
-    init_ok_ = lzo_init() == LZO_E_OK;
-  }
-  const CodecInfo& info() const override { return info_; }
-  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                          std::shared_ptr<const PreparedDict> dict) const override {
+  // One data row, kept as written: the formatter would put one field per line.
+  // clang-format off
+  LzoCodec()
+      : Codec({.name = "lzo", .library = "liblzo2", .version = lzo_version_string(),
+               .min_level = 1, .max_level = 999, .default_level = 1,
+               .valid_levels = variant_levels(), .standard_levels = variant_levels(), .fast_levels = {1},
+               .needs_original_size = true,  // the lzo1x stream does not record it
+               .level_label = "variant",
+               .notes = "level = lzo1x variant: 1 lzo1x_1, 11 lzo1x_1_11, 12 lzo1x_1_12, 15 lzo1x_1_15, "
+                        "999 lzo1x_999; compress needs a worst-case output buffer"}),
+        init_ok_(lzo_init() == LZO_E_OK) {}
+  // clang-format on
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
+                                                  std::shared_ptr<const PreparedDict>) const override {
     if (!init_ok_) return {nullptr, "lzo: lzo_init failed"};
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    if (dict) return {nullptr, "lzo does not support dictionaries"};
     for (const auto& v : kVariants)
       if (v.level == params.level) return {std::make_unique<LzoSession>(v), {}};
     return {nullptr, "lzo: unknown variant"};
   }
 
  private:
-  CodecInfo info_;
   bool init_ok_ = false;
 };
 

@@ -37,32 +37,21 @@ class SnappySession final : public Session {
   size_t context_memory() const override { return 0; }
 };
 
-class SnappyCodec final : public Codec {
- public:
-  SnappyCodec() {
-    info_.name = "snappy";
-    info_.library = "libsnappy";
-    info_.version = fmt::format("{}.{}.{}", SNAPPY_MAJOR, SNAPPY_MINOR, SNAPPY_PATCHLEVEL);
-    info_.has_levels = false;
-    info_.standard_levels = {0};
-    info_.fast_levels = {0};
-    info_.notes =
-        "no levels; compress allocates its hash table per call inside the library "
-        "(no API avoids it in 1.1.9); version from the header macros";
-  }
-  const CodecInfo& info() const override { return info_; }
-  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                          std::shared_ptr<const PreparedDict>) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    return {std::make_unique<SnappySession>(), {}};
-  }
-
- private:
-  CodecInfo info_;
-};
+// One data row, kept as written: the formatter would put one field per line.
+// clang-format off
+CodecInfo snappy_info() {
+  return {.name = "snappy", .library = "libsnappy",
+          .version = fmt::format("{}.{}.{}", SNAPPY_MAJOR, SNAPPY_MINOR, SNAPPY_PATCHLEVEL), .has_levels = false,
+          .standard_levels = {0}, .fast_levels = {0},
+          .notes = "no levels; compress allocates its hash table per call inside the library "
+                   "(no API avoids it in 1.1.9); version from the header macros"};
+}
+// clang-format on
 
 }  // namespace
 
-void registerCodecSnappy(CodecRegistry& r) { r.add(std::make_unique<SnappyCodec>()); }
+void registerCodecSnappy(CodecRegistry& r) {
+  r.add(std::make_unique<detail::StatelessCodec<SnappySession>>(snappy_info()));
+}
 
 }  // namespace kvz

@@ -1,6 +1,7 @@
 #pragma once
 // Small helpers shared by the codec_<family>.cpp files (internal to kvz_codecs).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,5 +33,41 @@ int window_log_of(const CodecParams& params, int when_none = 0);
 // parse_options for codecs whose one option is ":wN" (zstd, brotli).
 std::string parse_window_options(const CodecInfo& info, const std::vector<std::string>& tokens, int lo, int hi,
                                  CodecParams& params);
+
+// A library's error code and the text kvz reports for it.
+struct ErrorName {
+  int code;
+  const char* text;
+};
+template <size_t N>
+const char* error_name(const ErrorName (&names)[N], int code, const char* unknown) {
+  for (const auto& n : names)
+    if (n.code == code) return n.text;
+  return unknown;
+}
+
+// A codec whose sessions take nothing from the params or a dictionary (memcpy, snappy).
+template <class SessionType>
+class StatelessCodec final : public Codec {
+ public:
+  using Codec::Codec;
+
+ protected:
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams&,
+                                                  std::shared_ptr<const PreparedDict>) const override {
+    return {std::make_unique<SessionType>(), {}};
+  }
+};
+
+// `dict` as the codec's own PreparedDict type (null stays null). A dictionary another codec
+// prepared gives null and sets `error`.
+template <class Dict>
+std::shared_ptr<const Dict> dict_as(const std::shared_ptr<const PreparedDict>& dict, const CodecInfo& info,
+                                    std::string& error) {
+  if (!dict) return nullptr;
+  auto own = std::dynamic_pointer_cast<const Dict>(dict);
+  if (!own) error = info.name + ": dictionary was prepared for another codec";
+  return own;
+}
 
 }  // namespace kvz::detail

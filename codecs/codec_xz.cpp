@@ -17,35 +17,22 @@ namespace {
 using detail::Arena;
 using detail::data_or_dummy;
 
+constexpr detail::ErrorName kLzmaErrors[] = {
+    {LZMA_OK, "LZMA_OK"},
+    {LZMA_STREAM_END, "LZMA_STREAM_END"},
+    {LZMA_NO_CHECK, "LZMA_NO_CHECK"},
+    {LZMA_UNSUPPORTED_CHECK, "LZMA_UNSUPPORTED_CHECK"},
+    {LZMA_GET_CHECK, "LZMA_GET_CHECK"},
+    {LZMA_MEM_ERROR, "LZMA_MEM_ERROR: cannot allocate memory"},
+    {LZMA_MEMLIMIT_ERROR, "LZMA_MEMLIMIT_ERROR: memory usage limit reached"},
+    {LZMA_FORMAT_ERROR, "LZMA_FORMAT_ERROR: file format not recognized"},
+    {LZMA_OPTIONS_ERROR, "LZMA_OPTIONS_ERROR: unsupported options"},
+    {LZMA_DATA_ERROR, "LZMA_DATA_ERROR: compressed data is corrupt"},
+    {LZMA_BUF_ERROR, "LZMA_BUF_ERROR: no progress possible (buffer too small or input truncated)"},
+    {LZMA_PROG_ERROR, "LZMA_PROG_ERROR: programming error"}};
+
 const char* lzma_ret_name(lzma_ret r) {
-  switch (r) {
-    case LZMA_OK:
-      return "LZMA_OK";
-    case LZMA_STREAM_END:
-      return "LZMA_STREAM_END";
-    case LZMA_NO_CHECK:
-      return "LZMA_NO_CHECK";
-    case LZMA_UNSUPPORTED_CHECK:
-      return "LZMA_UNSUPPORTED_CHECK";
-    case LZMA_GET_CHECK:
-      return "LZMA_GET_CHECK";
-    case LZMA_MEM_ERROR:
-      return "LZMA_MEM_ERROR: cannot allocate memory";
-    case LZMA_MEMLIMIT_ERROR:
-      return "LZMA_MEMLIMIT_ERROR: memory usage limit reached";
-    case LZMA_FORMAT_ERROR:
-      return "LZMA_FORMAT_ERROR: file format not recognized";
-    case LZMA_OPTIONS_ERROR:
-      return "LZMA_OPTIONS_ERROR: unsupported options";
-    case LZMA_DATA_ERROR:
-      return "LZMA_DATA_ERROR: compressed data is corrupt";
-    case LZMA_BUF_ERROR:
-      return "LZMA_BUF_ERROR: no progress possible (buffer too small or input truncated)";
-    case LZMA_PROG_ERROR:
-      return "LZMA_PROG_ERROR: programming error";
-    default:
-      return "liblzma: unknown error";
-  }
+  return detail::error_name(kLzmaErrors, static_cast<int>(r), "liblzma: unknown error");
 }
 
 void* lzma_alloc_cb(void* opaque, size_t nmemb, size_t size) {
@@ -53,7 +40,7 @@ void* lzma_alloc_cb(void* opaque, size_t nmemb, size_t size) {
   return Arena::alloc_cb(opaque, nmemb * size);
 }
 
-class XzSession final : public Session {
+class XzSession final : public detail::ArenaSession {
  public:
   explicit XzSession(const lzma_options_lzma& preset) : preset_(preset) {
     enc_alloc_ = {lzma_alloc_cb, Arena::free_cb, &enc_arena_};
@@ -92,15 +79,8 @@ class XzSession final : public Session {
     return CallResult::Ok(out_pos);
   }
 
-  size_t context_memory() const override { return enc_arena_.capacity() + dec_arena_.capacity(); }
-  uint64_t library_heap_allocations() const override {
-    return enc_arena_.heap_allocations() + dec_arena_.heap_allocations();
-  }
-
  private:
   lzma_options_lzma preset_;
-  Arena enc_arena_;
-  Arena dec_arena_;
   lzma_allocator enc_alloc_{};
   lzma_allocator dec_alloc_{};
   uint64_t memlimit_ = 0;
@@ -108,45 +88,34 @@ class XzSession final : public Session {
 
 class XzCodec final : public Codec {
  public:
-  XzCodec() {
-    info_.name = "xz";
-    info_.library = "liblzma";
-    info_.version = lzma_version_string();
-    info_.level_label = "preset";
-    info_.min_level = 0;
-    info_.max_level = 9;
-    info_.default_level = 6;  // LZMA_PRESET_DEFAULT
-    for (int l = 0; l <= 9; ++l) info_.standard_levels.push_back(l);
-    info_.ratio_levels = {6, 9};
-    info_.extra_standard = {{.level = 6, .options = "e"}, {.level = 9, .options = "e"}};
-    info_.options_help = "e (LZMA_PRESET_EXTREME, also written as a level: 6e)";
-    info_.notes =
-        "xz stream, LZMA2, CRC64; 'e' = extreme; LZMA dictionary sized to the block "
-        "(never above the preset's) so per-call encoder setup does not swamp small blocks";
-  }
-  const CodecInfo& info() const override { return info_; }
+  // One data row, kept as written: the formatter would put one field per line.
+  // clang-format off
+  XzCodec()
+      : Codec({.name = "xz", .library = "liblzma", .version = lzma_version_string(),
+               .min_level = 0, .max_level = 9, .default_level = 6,  // LZMA_PRESET_DEFAULT
+               .standard_levels = CodecInfo::level_range(0, 9), .ratio_levels = {6, 9}, .level_label = "preset",
+               .notes = "xz stream, LZMA2, CRC64; 'e' = extreme; LZMA dictionary sized to the block "
+                        "(never above the preset's) so per-call encoder setup does not swamp small blocks",
+               .options_help = "e (LZMA_PRESET_EXTREME, also written as a level: 6e)",
+               .extra_standard = {{.level = 6, .options = "e"}, {.level = 9, .options = "e"}}}) {}
+  // clang-format on
   // xz's one option, extreme: "e" or "extreme", canonical "e" (so the label reads "6e").
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
     bool extreme = false;
     for (const auto& t : tokens) {
-      if (t != "e" && t != "extreme") return detail::unknown_option(info_, t);
+      if (t != "e" && t != "extreme") return detail::unknown_option(info(), t);
       extreme = true;
     }
     params.options = std::string(extreme ? "e" : "");  // a std::string: GCC 12 -Wrestrict false positive
     return {};
   }
-  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                          std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    if (dict) return {nullptr, "xz does not support dictionaries"};
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
+                                                  std::shared_ptr<const PreparedDict>) const override {
     lzma_options_lzma preset{};
     uint32_t p = static_cast<uint32_t>(params.level) | (params.options == "e" ? LZMA_PRESET_EXTREME : 0u);
     if (lzma_lzma_preset(&preset, p)) return {nullptr, "xz: liblzma rejected the preset"};
     return {std::make_unique<XzSession>(preset), {}};
   }
-
- private:
-  CodecInfo info_;
 };
 
 }  // namespace

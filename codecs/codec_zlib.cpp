@@ -138,53 +138,39 @@ class ZlibSession final : public Session {
 
 class ZlibCodec final : public Codec {
  public:
-  ZlibCodec() {
-    info_.name = "zlib";
-    info_.library = "zlib";
-    info_.version = zlibVersion();
-    info_.min_level = 1;
-    info_.max_level = 9;
-    info_.default_level = 6;  // Z_DEFAULT_COMPRESSION
-    info_.standard_levels = {1, 2, 3, 4, 5, 6, 7, 8, 9};
-    info_.ratio_levels = {9};
-    info_.supports_dict = true;
-    info_.options_help = "zlib (zlib container, windowBits 15), raw (raw deflate, the default)";
-    info_.notes =
-        "raw deflate, windowBits -14, memLevel 8 (RocksDB); ':zlib' = zlib wrapper, "
-        "windowBits 15 (compress2); "
-        "dict: deflateSetDictionary per call";
-  }
-  const CodecInfo& info() const override { return info_; }
+  // One data row, kept as written: the formatter would put one field per line.
+  // clang-format off
+  ZlibCodec()
+      : Codec({.name = "zlib", .library = "zlib", .version = zlibVersion(),
+               .min_level = 1, .max_level = 9, .default_level = 6,  // Z_DEFAULT_COMPRESSION
+               .standard_levels = CodecInfo::level_range(1, 9), .ratio_levels = {9}, .supports_dict = true,
+               .notes = "raw deflate, windowBits -14, memLevel 8 (RocksDB); ':zlib' = zlib wrapper, windowBits 15 "
+                        "(compress2); dict: deflateSetDictionary per call",
+               .options_help = "zlib (zlib container, windowBits 15), raw (raw deflate, the default)"}) {}
+  // clang-format on
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
     ZlibOptions o;
-    if (auto err = o.parse(info_, tokens); !err.empty()) return err;
+    if (auto err = o.parse(info(), tokens); !err.empty()) return err;
     params.options = o.canonical();
     return {};
   }
 
-  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                          std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    std::shared_ptr<const ZlibDict> d;
-    if (dict) {
-      d = std::dynamic_pointer_cast<const ZlibDict>(dict);
-      if (!d) return {nullptr, "zlib: dictionary was prepared for another codec"};
-    }
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
+                                                  std::shared_ptr<const PreparedDict> dict) const override {
+    std::string error;
+    auto d = detail::dict_as<ZlibDict>(dict, info(), error);
+    if (!error.empty()) return {nullptr, error};
     ZlibOptions options;
-    options.parse(info_, params.option_tokens());  // valid: check_params parsed them
+    options.parse(info(), params.option_tokens());  // valid: check_params parsed them
     auto s = std::make_unique<ZlibSession>(params, options, std::move(d));
     if (!s->ok()) return {nullptr, "zlib: deflateInit2/inflateInit2 failed"};
     return {std::move(s), {}};
   }
 
-  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView bytes, const CodecParams& params) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    if (bytes.empty() || bytes.size() > UINT_MAX) return {nullptr, "zlib: bad dictionary size"};
+  Expected<std::shared_ptr<const PreparedDict>> digest_dict(ByteView bytes, const CodecParams&) const override {
+    if (bytes.size() > UINT_MAX) return {nullptr, "zlib: bad dictionary size"};
     return {std::make_shared<ZlibDict>(bytes), {}};
   }
-
- private:
-  CodecInfo info_;
 };
 
 }  // namespace

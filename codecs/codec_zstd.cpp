@@ -86,54 +86,44 @@ class ZstdSession final : public Session {
   ZSTD_DCtx* dctx_ = nullptr;
 };
 
+ZSTD_bounds window_bounds() { return ZSTD_cParam_getBounds(ZSTD_c_windowLog); }
+
 class ZstdCodec final : public Codec {
  public:
-  ZstdCodec() {
-    info_.name = "zstd";
-    info_.library = "libzstd";
-    info_.version = ZSTD_versionString();
-    info_.min_level = ZSTD_minCLevel();
-    info_.max_level = ZSTD_maxCLevel();
-    info_.default_level = ZSTD_CLEVEL_DEFAULT;
-    for (int l = -7; l <= ZSTD_maxCLevel(); ++l)
-      if (l != 0) info_.standard_levels.push_back(l);
-    info_.fast_levels = {-5, -1, 1};
-    info_.ratio_levels = {19, 22};
-    info_.supports_dict = true;
-    const ZSTD_bounds w = ZSTD_cParam_getBounds(ZSTD_c_windowLog);
-    min_window_log_ = w.lowerBound;
-    max_window_log_ = w.upperBound;
-    info_.options_help = fmt::format("wN (window log {}..{}; not with dict=)", w.lowerBound, w.upperBound);
-    info_.notes = "level 0 = zstd's default (3); negative levels = fast mode; dict: CDict+DDict";
-  }
-  const CodecInfo& info() const override { return info_; }
+  // One data row, kept as written: the formatter would put one field per line.
+  // clang-format off
+  ZstdCodec()
+      : Codec({.name = "zstd", .library = "libzstd", .version = ZSTD_versionString(),
+               .min_level = ZSTD_minCLevel(), .max_level = ZSTD_maxCLevel(), .default_level = ZSTD_CLEVEL_DEFAULT,
+               .standard_levels = CodecInfo::level_range(-7, ZSTD_maxCLevel(), /*skip_zero=*/true),
+               .fast_levels = {-5, -1, 1}, .ratio_levels = {19, 22}, .supports_dict = true,
+               .notes = "level 0 = zstd's default (3); negative levels = fast mode; dict: CDict+DDict",
+               .options_help = fmt::format("wN (window log {}..{}; not with dict=)", window_bounds().lowerBound,
+                                           window_bounds().upperBound)}),
+        min_window_log_(window_bounds().lowerBound), max_window_log_(window_bounds().upperBound) {}
+  // clang-format on
   // zstd's one option, the window log ":wN"; a dictionary brings its own window.
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
-    auto err = detail::parse_window_options(info_, tokens, min_window_log_, max_window_log_, params);
+    auto err = detail::parse_window_options(info(), tokens, min_window_log_, max_window_log_, params);
     if (err.empty() && !params.options.empty() && params.dict_size)
       err = "zstd: the window option cannot be combined with dict=";
     return err;
   }
 
-  Expected<std::unique_ptr<Session>> open(const CodecParams& params,
-                                          std::shared_ptr<const PreparedDict> dict) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    std::shared_ptr<const ZstdDict> zdict;
-    if (dict) {
-      zdict = std::dynamic_pointer_cast<const ZstdDict>(dict);
-      if (!zdict) return {nullptr, "zstd: dictionary was prepared for another codec"};
-      if (zdict->level != params.level)
-        return {nullptr,
-                fmt::format("zstd: dictionary prepared for level {}, session level {}", zdict->level, params.level)};
-    }
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
+                                                  std::shared_ptr<const PreparedDict> dict) const override {
+    std::string error;
+    auto zdict = detail::dict_as<ZstdDict>(dict, info(), error);
+    if (!error.empty()) return {nullptr, error};
+    if (zdict && zdict->level != params.level)
+      return {nullptr,
+              fmt::format("zstd: dictionary prepared for level {}, session level {}", zdict->level, params.level)};
     auto s = std::make_unique<ZstdSession>(std::move(zdict));
     if (auto err = s->init(params, detail::window_log_of(params)); !err.empty()) return {nullptr, err};
     return {std::move(s), {}};
   }
 
-  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView bytes, const CodecParams& params) const override {
-    if (auto err = check_params(params); !err.empty()) return {nullptr, err};
-    if (bytes.empty()) return {nullptr, "zstd: empty dictionary"};
+  Expected<std::shared_ptr<const PreparedDict>> digest_dict(ByteView bytes, const CodecParams& params) const override {
     ZSTD_CDict* c = ZSTD_createCDict(bytes.data(), bytes.size(), params.level);
     ZSTD_DDict* d = ZSTD_createDDict(bytes.data(), bytes.size());
     if (!c || !d) {
@@ -145,7 +135,6 @@ class ZstdCodec final : public Codec {
   }
 
  private:
-  CodecInfo info_;
   int min_window_log_ = 0, max_window_log_ = 0;
 };
 

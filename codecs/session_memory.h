@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "codecs/codec.h"
+
 namespace kvz::detail {
 
 class CountingHeap {
@@ -58,6 +60,20 @@ class Arena {
   Overflow* overflow_ = nullptr;
   size_t overflow_bytes_ = 0;
   uint64_t heap_allocations_ = 0;
+};
+
+// A session whose library builds a fresh encoder and decoder per call (brotli, liblzma): one
+// arena each way; context memory and heap allocations are read from them.
+class ArenaSession : public Session {
+ public:
+  size_t context_memory() const override { return enc_arena_.capacity() + dec_arena_.capacity(); }
+  uint64_t library_heap_allocations() const override {
+    return enc_arena_.heap_allocations() + dec_arena_.heap_allocations();
+  }
+
+ protected:
+  Arena enc_arena_;
+  Arena dec_arena_;
 };
 
 }  // namespace kvz::detail

@@ -1,5 +1,9 @@
 // Apache Cassandra 4.x / 5.0 compressed SSTable Data.db: profile, min_compress_ratio option,
 // chunk framing (framing::sstable_data_chunk, shared with ScyllaDB) and codecs.
+// Sources: cassandra io/compress/CompressedSequentialWriter.java (flushData), LZ4Compressor.java,
+//  DeflateCompressor.java, ZstdCompressor.java, schema/CompressionParams.java (DEFAULT_CHUNK_LENGTH
+//  16K, DEFAULT_MIN_COMPRESS_RATIO 0.0, calcMaxCompressedLength)
+
 #include <string>
 
 #include "stores/framing.h"
@@ -23,54 +27,38 @@ constexpr StoreOption kOptions[] = {
      apply_min_compress_ratio},
 };
 
-// DeflateCompressor is java.util.zip.Deflater: the zlib container.
+// LZ4Compressor fast (acceleration 1) and high (lz4_high_compressor_level 9),
+// SnappyCompressor, DeflateCompressor (java.util.zip.Deflater: the zlib container, level 6),
+// ZstdCompressor (compression_level 3).
 constexpr WritableCodec kCodecs[] = {
-    {"lz4", ""}, {"lz4hc", ""}, {"snappy", ""}, {"zlib", "zlib"}, {"zstd", ""},
+    {"lz4", ""}, {"lz4hc", "9"}, {"snappy", ""}, {"zlib", "6:zlib"}, {"zstd", "3"},
 };
 
-class Cassandra final : public Store {
- public:
-  StoreProfile profile() const override {
-    StoreProfile p;
-    p.name = "cassandra";
-    p.description = "Cassandra 4.x/5.0 compressed SSTable Data.db: 16 KiB chunks";
-    p.layout = "raw";
-    p.block_size = 16 * 1024;
-    p.min_block_size = 1024;
-    p.max_block_size = 1 << 20;
-    // LZ4Compressor fast (acceleration 1) and high (lz4_high_compressor_level 9),
-    // SnappyCompressor, DeflateCompressor (java.util.zip.Deflater: zlib wrapper, level 6),
-    // ZstdCompressor (compression_level 3).
-    p.codecs = "lz4/lz4hc:9/snappy/zlib:6:zlib/zstd:3";
-    p.sources =
-        "cassandra io/compress/CompressedSequentialWriter.java (flushData), LZ4Compressor.java, "
-        "DeflateCompressor.java, ZstdCompressor.java, schema/CompressionParams.java "
-        "(DEFAULT_CHUNK_LENGTH 16K, DEFAULT_MIN_COMPRESS_RATIO 0.0, calcMaxCompressedLength)";
-    return p;
-  }
+constexpr std::string_view kRules =
+    "LZ4 4-byte length prefix; 4-byte CRC32 after each chunk; raw when compressed >= "
+    "ceil(chunk/min_compress_ratio) (off by default)";
 
-  std::string rules(const StoreProfile& p) const override {
-    std::string line =
-        "LZ4 4-byte length prefix; 4-byte CRC32 after each chunk; raw when compressed >= "
-        "ceil(chunk/min_compress_ratio) (off by default)";
-    if (p.min_compress_ratio > 0) line += "; min_compress_ratio=" + std::to_string(p.min_compress_ratio).substr(0, 4);
-    return line;
-  }
+std::string cassandra_rules(const StoreProfile& p) {
+  std::string line(kRules);
+  if (p.min_compress_ratio > 0) line += "; min_compress_ratio=" + std::to_string(p.min_compress_ratio).substr(0, 4);
+  return line;
+}
 
-  std::span<const WritableCodec> writable_codecs() const override { return kCodecs; }
-  std::span<const StoreOption> options() const override { return kOptions; }
-
-  StoredBlock store_block(const StoreProfile& p, const BlockCodec& codec, size_t raw,
-                          size_t compressed) const override {
-    return framing::sstable_data_chunk(codec, raw, compressed, p.min_compress_ratio, p.block_size);
-  }
-};
+StoredBlock cassandra_chunk(const StoreProfile& p, const BlockCodec& codec, size_t raw, size_t compressed) {
+  return framing::sstable_data_chunk(codec, raw, compressed, p.min_compress_ratio, p.block_size);
+}
 
 }  // namespace
 
+// The store as one data row (kept as written: clang-format would put one field per line).
+// clang-format off
 const Store& cassandra_store() {
-  static const Cassandra store;
+  static const Store store{
+      .profile = {.name = "cassandra", .description = "Cassandra 4.x/5.0 compressed SSTable Data.db: 16 KiB chunks",
+                  .layout = "raw", .block_size = 16 * 1024, .rules = std::string(kRules)},
+      .codecs = kCodecs, .store_block = cassandra_chunk, .options = kOptions, .rules = cassandra_rules};
   return store;
 }
+// clang-format on
 
 }  // namespace kvz

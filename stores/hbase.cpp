@@ -1,4 +1,9 @@
 // HBase 2.5 HFile v3 data blocks: 33-byte header, codec stream framing, CRC32C per 16 KiB.
+// Sources: hbase io/hfile/HFileBlock.java (Writer.finishBlock, HEADER_SIZE 33,
+//  ChecksumUtil.numBytes, bytes.per.checksum 16384), hbase-compression-* codecs (BrotliCodec level
+//  6, ZstdCodec level 3, LzmaCodec level 6, buffer 256 KiB), hadoop
+//  io/compress/BlockCompressorStream.java
+
 #include <string>
 
 #include "stores/framing.h"
@@ -7,65 +12,47 @@
 namespace kvz {
 namespace {
 
-// GZ is modelled from the zlib container (see store_block); the rest through Hadoop's
-// BlockCompressorStream with the codecs' plain calls.
+// GZ: level 6 deflate in a gzip member, modelled from the zlib container (see hbase_block);
+// SNAPPY/LZO/LZ4/ZSTD(3)/BROTLI(6)/LZMA(6) through Hadoop's BlockCompressorStream with the
+// codecs' plain calls.
 constexpr WritableCodec kCodecs[] = {
-    {"zlib", "zlib"}, {"snappy", ""}, {"lzo", ""}, {"lz4", ""}, {"zstd", ""}, {"brotli", ""}, {"xz", ""},
+    {"zlib", "6:zlib"}, {"snappy", ""}, {"lzo", ""}, {"lz4", ""}, {"zstd", "3"}, {"brotli", "6"}, {"xz", "6"},
 };
 
-class HBase final : public Store {
- public:
-  StoreProfile profile() const override {
-    StoreProfile p;
-    p.name = "hbase";
-    p.description = "HBase 2.5 HFile v3: 64 KiB data blocks with HDFS-style checksums";
-    p.layout = "hbase";
-    p.block_size = 64 * 1024;
-    // GZ: level 6 deflate in a gzip member; SNAPPY/LZ4/LZO/ZSTD(3)/BROTLI(6)/LZMA(6) through
-    // Hadoop's BlockCompressorStream.
-    p.codecs = "zlib:6:zlib/snappy/lzo/lz4/zstd:3/brotli:6/xz:6";
-    p.sources =
-        "hbase io/hfile/HFileBlock.java (Writer.finishBlock, HEADER_SIZE 33, "
-        "ChecksumUtil.numBytes, bytes.per.checksum 16384), hbase-compression-* codecs "
-        "(BrotliCodec level 6, ZstdCodec level 3, LzmaCodec level 6, buffer 256 KiB), "
-        "hadoop io/compress/BlockCompressorStream.java";
-    return p;
+// HFileBlock.Writer: 33-byte header (magic 8, on-disk size 4, uncompressed size 4, prev
+// offset 8, checksum type 1, bytes per checksum 4, on-disk data size 4), the codec stream,
+// then a 4-byte CRC32C per 16 KiB (hbase.hstore.bytes.per.checksum) of header + data.
+// Codec streams: GZ is one gzip member (10-byte header + deflate + 8-byte trailer = the zlib
+// container's 2 + 4 bytes replaced by 18); SNAPPY/LZ4/LZO/ZSTD/BROTLI/LZMA go through
+// Hadoop's BlockCompressorStream: 4-byte raw length + 4-byte compressed length per chunk, and
+// a 64 KiB block is one chunk under the 256 KiB buffers. HBase always writes the compressed
+// block.
+StoredBlock hbase_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) {
+  constexpr size_t kHeader = 33, kBytesPerChecksum = 16384, kChecksum = 4;
+  size_t payload = compressed + 8;  // BlockCompressorStream
+  if (codec.uncompressed) {
+    payload = raw;
+  } else if (codec.name == "zlib") {
+    payload = compressed + 12;  // profile spec is zlib:6:zlib (container) -> gzip member
   }
-
-  std::string rules(const StoreProfile&) const override {
-    return "33-byte block header + codec framing (8 bytes BlockCompressorStream, gzip +18) + 4-byte "
-           "CRC32C per 16 KiB of header+data; never kept raw";
-  }
-
-  std::span<const WritableCodec> writable_codecs() const override { return kCodecs; }
-
-  // HFileBlock.Writer: 33-byte header (magic 8, on-disk size 4, uncompressed size 4, prev
-  // offset 8, checksum type 1, bytes per checksum 4, on-disk data size 4), the codec stream,
-  // then a 4-byte CRC32C per 16 KiB (hbase.hstore.bytes.per.checksum) of header + data.
-  // Codec streams: GZ is one gzip member (10-byte header + deflate + 8-byte trailer = the zlib
-  // container's 2 + 4 bytes replaced by 18); SNAPPY/LZ4/LZO/ZSTD/BROTLI/LZMA go through
-  // Hadoop's BlockCompressorStream: 4-byte raw length + 4-byte compressed length per chunk, and
-  // a 64 KiB block is one chunk under the 256 KiB buffers. HBase always writes the compressed
-  // block.
-  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) const override {
-    constexpr size_t kHeader = 33, kBytesPerChecksum = 16384, kChecksum = 4;
-    size_t payload = compressed + 8;  // BlockCompressorStream
-    if (codec.uncompressed) {
-      payload = raw;
-    } else if (codec.name == "zlib") {
-      payload = compressed + 12;  // profile spec is zlib:6:zlib (container) -> gzip member
-    }
-    const size_t on_disk = kHeader + payload;
-    const size_t checksums = framing::round_up(on_disk, kBytesPerChecksum) / kBytesPerChecksum * kChecksum;
-    return {on_disk + checksums, payload, false};
-  }
-};
+  const size_t on_disk = kHeader + payload;
+  const size_t checksums = framing::round_up(on_disk, kBytesPerChecksum) / kBytesPerChecksum * kChecksum;
+  return {on_disk + checksums, payload, false};
+}
 
 }  // namespace
 
+// The store as one data row (kept as written: clang-format would put one field per line).
+// clang-format off
 const Store& hbase_store() {
-  static const HBase store;
+  static const Store store{
+      .profile = {.name = "hbase", .description = "HBase 2.5 HFile v3: 64 KiB data blocks with HDFS-style checksums",
+                  .layout = "hbase", .block_size = 64 * 1024,
+                  .rules = "33-byte block header + codec framing (8 bytes BlockCompressorStream, gzip +18) + 4-byte "
+                           "CRC32C per 16 KiB of header+data; never kept raw"},
+      .codecs = kCodecs, .store_block = hbase_block};
   return store;
 }
+// clang-format on
 
 }  // namespace kvz

@@ -1,7 +1,7 @@
 #pragma once
-// Internal to stores/: what one store file (stores/NAME.cpp) provides. The public API is
-// stores/store_profile.h; stores/store_profile.cpp holds the one list of stores and answers
-// the public calls through this interface.
+// Internal to stores/: what one store file (stores/NAME.cpp) provides, as one data row. The
+// public API is stores/store_profile.h; stores/store_profile.cpp holds the one list of stores
+// and answers the public calls from these rows.
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -13,12 +13,13 @@
 
 namespace kvz {
 
-// One codec a store writes, and the call its bytes come from. `mode` is the params token
-// that selects that call ("stream": LZ4_compress_fast_continue; "zlib": the zlib container),
-// or empty for the codec's plain call (one-shot LZ4, raw deflate).
+// One codec a store writes, with the params it writes it at: the level the store uses by
+// default, and the mode token that selects the call its bytes come from ("stream":
+// LZ4_compress_fast_continue; "zlib": the zlib container; none: the codec's plain call, e.g.
+// one-shot LZ4, raw deflate). The list is the profile's codec spec, in order.
 struct WritableCodec {
-  std::string_view name;  // registry name
-  std::string_view mode;
+  std::string_view name;    // registry name
+  std::string_view params;  // CodecParams::label() form: "1:stream", "6:zlib", "3", "" (the codec's default)
 };
 
 // One `key=value` option a store takes besides the common chunk=/block=.
@@ -26,33 +27,30 @@ struct StoreOption {
   std::string_view key;
   std::string_view help;  // the line store_profile_options() shows: "key=V  what it does"
   // Sets the option on `profile`; returns "" or a one-line error naming the store.
-  std::string (*apply)(StoreProfile& profile, std::string_view value);
+  std::string (*apply)(StoreProfile& profile, std::string_view value) = nullptr;
 };
 
-class Store {
- public:
-  virtual ~Store() = default;
-  // The built-in profile; the registry fills in `base` (= name) and `rules`.
-  virtual StoreProfile profile() const = 0;
-  // The one-line framing + keep-raw rule for reports, as the options in `profile` make it.
-  virtual std::string rules(const StoreProfile& profile) const = 0;
-  // The codecs the store writes; uncompressed blocks need no entry.
-  virtual std::span<const WritableCodec> writable_codecs() const = 0;
-  // Framing and keep-raw rule of one block (see store_block in store_profile.h). `profile`
-  // is profile() or a variant with options; pure and allocation-free.
-  virtual StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size,
-                                  size_t compressed_size) const = 0;
+// Framing and keep-raw rule of one block (see store_block in store_profile.h). `profile` is
+// the built-in one or a variant with options; pure and allocation-free.
+using StoreBlockFn = StoredBlock (*)(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size,
+                                     size_t compressed_size);
+// The store's in-file dictionary training samples (store_dictionary_samples).
+using DictionarySamplesFn = std::vector<std::span<const uint8_t>> (*)(const BlockSet& blocks, size_t dict_size);
 
-  virtual std::span<const StoreOption> options() const { return {}; }
+struct Store {
+  // The built-in profile, `rules` included; the registry sets `base` (= name) and `codecs`
+  // (from the list below).
+  StoreProfile profile{};
+  std::span<const WritableCodec> codecs{};  // uncompressed blocks need no entry
+  StoreBlockFn store_block = nullptr;
+  std::span<const StoreOption> options{};
+  // The rule line as the options in `profile` make it; null when no option changes it.
+  std::string (*rules)(const StoreProfile& profile) = nullptr;
   // The name the help line gives the common size option; `chunk=` and `block=` both work.
-  virtual std::string_view size_option() const { return "chunk"; }
+  std::string_view size_option = "chunk";
   // "" or a one-line error for a size within the profile's range that the store still refuses.
-  virtual std::string check_block_size(size_t /*size*/, std::string_view /*value*/) const { return ""; }
-  // The store's in-file dictionary training samples (store_dictionary_samples); none by default.
-  virtual std::vector<std::span<const uint8_t>> dictionary_samples(const BlockSet& /*blocks*/,
-                                                                   size_t /*dict_size*/) const {
-    return {};
-  }
+  std::string (*check_block_size)(size_t size, std::string_view value) = nullptr;
+  DictionarySamplesFn dictionary_samples = nullptr;  // null: no in-file dictionary method
 };
 
 // The registered store a profile derives from (by `base`); null for a hand-made profile.

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "stores/framing.h"
 #include "stores/store.h"
 #include "util/bytes.h"
@@ -41,9 +43,12 @@ const std::vector<const Store*>& registered_stores() {
 std::vector<StoreProfile> make_profiles() {
   std::vector<StoreProfile> profiles;
   for (const Store* store : registered_stores()) {
-    StoreProfile p = store->profile();
+    StoreProfile p = store->profile;
     p.base = p.name;
-    p.rules = store->rules(p);
+    std::vector<std::string> spec;
+    for (const WritableCodec& w : store->codecs)
+      spec.push_back(fmt::format("{}{}{}", w.name, w.params.empty() ? "" : ":", w.params));
+    p.codecs = join(spec, "/");
     profiles.push_back(std::move(p));
   }
   return profiles;
@@ -51,10 +56,10 @@ std::vector<StoreProfile> make_profiles() {
 
 // The call mode the params select ("stream", "zlib") or "" for the codec's plain call.
 // Params are CodecParams::label(): the level, then ':'-separated options ("1:stream").
-std::string_view codec_mode(const BlockCodec& codec) {
-  const auto parts = split(codec.params, ":");
+std::string codec_mode(std::string_view params) {
+  const auto parts = split(params, ":");
   for (size_t i = 1; i < parts.size(); ++i) {
-    if (parts[i] == "stream" || parts[i] == "zlib") return parts[i];
+    if (parts[i] == "stream" || parts[i] == "zlib") return std::string(parts[i]);
   }
   return "";
 }
@@ -65,15 +70,17 @@ std::string apply_block_size(const Store& store, StoreProfile& p, std::string_vi
   if (!parse_byte_size(value, n) || n < p.min_block_size || n > p.max_block_size)
     return p.base + ": " + std::string(key) + " must be " + format_byte_size(p.min_block_size) + ".." +
            format_byte_size(p.max_block_size) + ", got '" + std::string(value) + "'";
-  std::string refused = store.check_block_size(n, value);
-  if (!refused.empty()) return refused;
+  if (store.check_block_size) {
+    std::string refused = store.check_block_size(n, value);
+    if (!refused.empty()) return refused;
+  }
   p.block_size = n;
   return "";
 }
 
 // Applies one `key=value` option to `p`; returns "" or a one-line error.
 std::string apply_option(const Store& store, StoreProfile& p, std::string_view key, std::string_view value) {
-  for (const StoreOption& option : store.options()) {
+  for (const StoreOption& option : store.options) {
     if (key == option.key) return option.apply(p, value);
   }
   if (key == "chunk" || key == "block") return apply_block_size(store, p, key, value);
@@ -109,10 +116,10 @@ const std::vector<StoreProfile>& store_profiles() {
 std::vector<std::string> store_profile_options(const StoreProfile& p) {
   const Store* store = find_store(p);
   std::vector<std::string> out;
-  out.push_back(std::string(store ? store->size_option() : "chunk") + "=SIZE  block/chunk/page size (" +
+  out.push_back(std::string(store ? store->size_option : "chunk") + "=SIZE  block/chunk/page size (" +
                 format_byte_size(p.min_block_size) + ".." + format_byte_size(p.max_block_size) + ")");
   if (store) {
-    for (const StoreOption& option : store->options()) out.emplace_back(option.help);
+    for (const StoreOption& option : store->options) out.emplace_back(option.help);
   }
   return out;
 }
@@ -161,7 +168,7 @@ const StoreProfile* find_store_profile(const std::string& name, std::string& err
     error = apply_option(store, p, trim(item.substr(0, eq)), trim(item.substr(eq + 1)));
     if (!error.empty()) return nullptr;
   }
-  p.rules = store.rules(p);
+  if (store.rules) p.rules = store.rules(p);
   variants().push_back(std::move(p));
   return &variants().back();
 }
@@ -170,9 +177,9 @@ bool store_supports_codec(const StoreProfile& p, const BlockCodec& codec) {
   if (codec.uncompressed) return true;  // every store can write uncompressed blocks
   const Store* store = find_store(p);
   if (!store) return false;
-  const std::string_view mode = codec_mode(codec);
-  for (const WritableCodec& w : store->writable_codecs()) {
-    if (w.name == codec.name && w.mode == mode) return true;
+  const std::string mode = codec_mode(codec.params);
+  for (const WritableCodec& w : store->codecs) {
+    if (w.name == codec.name && codec_mode(w.params) == mode) return true;
   }
   return false;
 }
@@ -181,7 +188,7 @@ bool store_supports_codec(const StoreProfile& p, const std::string& codec) {
   if (codec == "memcpy") return true;  // the reference row: uncompressed blocks
   const Store* store = find_store(p);
   if (!store) return false;
-  for (const WritableCodec& w : store->writable_codecs()) {
+  for (const WritableCodec& w : store->codecs) {
     if (w.name == codec) return true;
   }
   return false;
@@ -197,7 +204,8 @@ StoredBlock store_block(const StoreProfile& p, const BlockCodec& codec, size_t r
 std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& p, const BlockSet& blocks,
                                                                size_t dict_size) {
   const Store* store = find_store(p);
-  return store ? store->dictionary_samples(blocks, dict_size) : std::vector<std::span<const uint8_t>>{};
+  if (!store || !store->dictionary_samples) return {};
+  return store->dictionary_samples(blocks, dict_size);
 }
 
 }  // namespace kvz

@@ -18,20 +18,19 @@
 namespace kvz {
 
 struct StoreProfile {
-  std::string name;              // "rocksdb" (with options: "cassandra:min_compress_ratio=1.1")
-  std::string description;       // one line
-  std::string layout;            // blockgen layout: "rocksdb", "raw", "values:single", ...
+  std::string name{};            // "rocksdb" (with options: "cassandra:min_compress_ratio=1.1")
+  std::string description{};     // one line
+  std::string layout{};          // blockgen layout: "rocksdb", "raw", "values:single", ...
   size_t block_size = 4096;      // default block / chunk / page size
   size_t min_block_size = 1024;  // allowed range for -b with this profile
   size_t max_block_size = 1 << 20;
-  std::string codecs;              // codec spec of the store's choices, e.g. "lz4/snappy/zlib:6/lz4hc:9/zstd:3"
-  std::vector<size_t> dict_sizes;  // dictionary sizes the store would use (empty: none)
-  double stall_threshold_ms = 0;   // reported prominently when > 0 (scylla: 1 ms)
-  std::string sources;             // where the rules come from (code paths, docs)
+  std::string codecs{};              // codec spec of the store's choices, e.g. "lz4/snappy/zlib:6/lz4hc:9/zstd:3"
+  std::vector<size_t> dict_sizes{};  // dictionary sizes the store would use (empty: none)
+  double stall_threshold_ms = 0;     // reported prominently when > 0 (scylla: 1 ms)
 
   // --- additive: the rule parameters store_block() applies -------------------------------
-  std::string base;                     // the built-in profile this one derives from ("cassandra")
-  std::string rules;                    // one line: framing + keep-raw rule, for reports
+  std::string base{};                   // the built-in profile this one derives from ("cassandra")
+  std::string rules{};                  // one line: framing + keep-raw rule, for reports
   double min_compress_ratio = 0;        // cassandra: store a chunk raw unless ratio >= this (0: off)
   int max_compressed_bytes_per_kb = 0;  // rocksdb >= 8.x rule when > 0; 0: the 7.8 rule (1/8)
 };

@@ -1,4 +1,8 @@
 // WiredTiger (MongoDB) leaf pages on 4 KiB allocation units.
+// Sources: wiredtiger src/btree/bt_io.c (__wt_bt_write: WT_BLOCK_COMPRESS_SKIP, allocsize test),
+//  src/block/block_write.c (WT_ALIGN to allocation_size), ext/compressors/{snappy,zstd,lz4,zlib}
+//  (length prefixes, zstd level 6)
+
 #include <string>
 
 #include "stores/framing.h"
@@ -7,61 +11,42 @@
 namespace kvz {
 namespace {
 
-// ext/compressors/zlib uses deflateInit: the zlib container.
-constexpr WritableCodec kCodecs[] = {{"snappy", ""}, {"zstd", ""}, {"zlib", "zlib"}, {"lz4", ""}};
+// snappy (MongoDB default), zstd (extension default level 6), zlib (deflateInit: the zlib
+// container, level 6), lz4 (acceleration 1).
+constexpr WritableCodec kCodecs[] = {{"snappy", ""}, {"zstd", "6"}, {"zlib", "6:zlib"}, {"lz4", ""}};
 
-class WiredTiger final : public Store {
- public:
-  StoreProfile profile() const override {
-    StoreProfile p;
-    p.name = "wiredtiger";
-    p.description = "WiredTiger 32 KiB leaf pages on 4 KiB allocation units";
-    p.layout = "raw";
-    p.block_size = 32 * 1024;
-    p.min_block_size = 1024;  // leaf_page_max; pages below 4 KiB still take an allocation unit
-    p.max_block_size = 1 << 20;
-    // snappy (MongoDB default), zstd (extension default level 6), zlib (zlib wrapper,
-    // level 6), lz4 (acceleration 1).
-    p.codecs = "snappy/zstd:6/zlib:6:zlib/lz4";
-    p.sources =
-        "wiredtiger src/btree/bt_io.c (__wt_bt_write: WT_BLOCK_COMPRESS_SKIP, allocsize test), "
-        "src/block/block_write.c (WT_ALIGN to allocation_size), ext/compressors/{snappy,zstd,lz4,"
-        "zlib} (length prefixes, zstd level 6)";
-    return p;
-  }
-
-  std::string rules(const StoreProfile&) const override {
-    return "64 uncompressed header bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0), "
-           "rounded up to 4 KiB; raw unless compression saves a whole allocation unit";
-  }
-
-  std::span<const WritableCodec> writable_codecs() const override { return kCodecs; }
-  std::string_view size_option() const override { return "block"; }
-
-  // __wt_bt_write: the first WT_BLOCK_COMPRESS_SKIP (64) bytes stay uncompressed, the
-  // compressor writes its own prefix (snappy and zstd: 8-byte length, lz4: 16-byte
-  // LZ4_PREFIX, zlib: none), and the compressed image is used only if
-  //   raw / allocsize > compressed_image / allocsize
-  // (it saves at least one allocation unit). The block manager then writes the image rounded
-  // up to allocation_size (4 KiB). kvz compresses the whole page, WT all but the 64 skipped
-  // bytes: a small approximation.
-  StoredBlock store_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) const override {
-    constexpr size_t kSkip = 64, kAlloc = 4096;
-    if (codec.uncompressed) return {framing::round_up(raw, kAlloc), raw, false};
-    size_t prefix = 0;
-    if (codec.name == "snappy" || codec.name == "zstd") prefix = 8;
-    if (codec.name == "lz4") prefix = 16;
-    const size_t image = kSkip + prefix + compressed;
-    if (raw / kAlloc <= image / kAlloc) return {framing::round_up(raw, kAlloc), raw, true};
-    return {framing::round_up(image, kAlloc), image, false};
-  }
-};
+// __wt_bt_write: the first WT_BLOCK_COMPRESS_SKIP (64) bytes stay uncompressed, the
+// compressor writes its own prefix (snappy and zstd: 8-byte length, lz4: 16-byte
+// LZ4_PREFIX, zlib: none), and the compressed image is used only if
+//   raw / allocsize > compressed_image / allocsize
+// (it saves at least one allocation unit). The block manager then writes the image rounded
+// up to allocation_size (4 KiB). kvz compresses the whole page, WT all but the 64 skipped
+// bytes: a small approximation.
+StoredBlock wiredtiger_page(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) {
+  constexpr size_t kSkip = 64, kAlloc = 4096;
+  if (codec.uncompressed) return {framing::round_up(raw, kAlloc), raw, false};
+  size_t prefix = 0;
+  if (codec.name == "snappy" || codec.name == "zstd") prefix = 8;
+  if (codec.name == "lz4") prefix = 16;
+  const size_t image = kSkip + prefix + compressed;
+  if (raw / kAlloc <= image / kAlloc) return {framing::round_up(raw, kAlloc), raw, true};
+  return {framing::round_up(image, kAlloc), image, false};
+}
 
 }  // namespace
 
+// The store as one data row (kept as written: clang-format would put one field per line).
+// clang-format off
 const Store& wiredtiger_store() {
-  static const WiredTiger store;
+  // leaf_page_max >= 1 KiB; pages below 4 KiB still take an allocation unit.
+  static const Store store{
+      .profile = {.name = "wiredtiger", .description = "WiredTiger 32 KiB leaf pages on 4 KiB allocation units",
+                  .layout = "raw", .block_size = 32 * 1024,
+                  .rules = "64 uncompressed header bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0), "
+                           "rounded up to 4 KiB; raw unless compression saves a whole allocation unit"},
+      .codecs = kCodecs, .store_block = wiredtiger_page, .size_option = "block"};
   return store;
 }
+// clang-format on
 
 }  // namespace kvz

@@ -70,23 +70,19 @@ class RawDict : public PreparedDict {
 
 class RleCodec : public Codec {
  public:
-  RleCodec(std::string name, Fault fault, SeenBlocks* seen = nullptr) : fault_(fault), seen_(seen) {
-    info_.name = std::move(name);
-    info_.library = "test";
-    info_.version = "1";
-    info_.has_levels = false;
-    info_.supports_dict = true;
-  }
-  const CodecInfo& info() const override { return info_; }
-  Expected<std::unique_ptr<Session>> open(const CodecParams&, std::shared_ptr<const PreparedDict>) const override {
+  RleCodec(std::string name, Fault fault, SeenBlocks* seen = nullptr)
+      : Codec({.name = std::move(name), .library = "test", .version = "1", .has_levels = false, .supports_dict = true}),
+        fault_(fault),
+        seen_(seen) {}
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams&,
+                                                  std::shared_ptr<const PreparedDict>) const override {
     return {std::make_unique<RleSession>(fault_, seen_), ""};
   }
-  Expected<std::shared_ptr<const PreparedDict>> prepare_dict(ByteView bytes, const CodecParams&) const override {
+  Expected<std::shared_ptr<const PreparedDict>> digest_dict(ByteView bytes, const CodecParams&) const override {
     return {std::make_shared<RawDict>(bytes.size()), ""};
   }
 
  private:
-  CodecInfo info_;
   Fault fault_;
   SeenBlocks* seen_;
 };
@@ -105,19 +101,11 @@ class CopySession : public Session {
 
 class CopyCodec : public Codec {
  public:
-  CopyCodec() {
-    info_.name = "memcpy";
-    info_.library = "libc";
-    info_.has_levels = false;
-    info_.is_reference = true;
-  }
-  const CodecInfo& info() const override { return info_; }
-  Expected<std::unique_ptr<Session>> open(const CodecParams&, std::shared_ptr<const PreparedDict>) const override {
+  CopyCodec() : Codec({.name = "memcpy", .library = "libc", .has_levels = false, .is_reference = true}) {}
+  Expected<std::unique_ptr<Session>> open_session(const CodecParams&,
+                                                  std::shared_ptr<const PreparedDict>) const override {
     return {std::make_unique<CopySession>(), ""};
   }
-
- private:
-  CodecInfo info_;
 };
 
 }  // namespace kvz::testing

@@ -33,7 +33,6 @@ TEST(StoreProfiles, EveryProfileIsUsable) {
     EXPECT_TRUE(is_valid_layout(p.layout)) << p.layout;
     EXPECT_GE(p.block_size, p.min_block_size);
     EXPECT_LE(p.block_size, p.max_block_size);
-    EXPECT_FALSE(p.sources.empty());
     EXPECT_FALSE(p.rules.empty());
     std::string error;
     auto choices = parse_codec_spec(p.codecs, CodecRegistry::instance(), error);
