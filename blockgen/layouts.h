@@ -25,9 +25,7 @@ struct LayoutInfo {
 };
 const std::vector<LayoutInfo>& layout_table();
 const LayoutInfo* find_layout(std::string_view name);  // null for an unknown name
-std::string layout_help();                             // "raw, leveldb, rocksdb, ..."
 const std::vector<std::string>& layout_names();
-bool is_valid_layout(const std::string& name);
 
 // Build blocks of `block_size` target bytes from `records` (raw layout uses records.raw,
 // or the records concatenated when raw is empty). `error` is set on bad input: unknown layout,

@@ -128,8 +128,11 @@ const RecordMode* find_mode(const std::string& mode) {
   return nullptr;
 }
 
-std::string unknown_mode_error(const std::string& mode) {
-  return "unknown record mode '" + mode + "' (" + record_mode_help() + ")";
+// True for a known mode; else `error` names the known ones.
+bool known_mode(const std::string& mode, std::string& error) {
+  if (find_mode(mode)) return true;
+  error = "unknown record mode '" + mode + "' (" + record_mode_help() + ")";
+  return false;
 }
 
 }  // namespace
@@ -155,10 +158,7 @@ RecordSet records_from_bytes(std::string data, const std::string& source, const 
                              const RecordOptions& options, std::string& error) {
   RecordSet set;
   set.source = source;
-  if (!is_valid_record_mode(record_mode)) {
-    error = unknown_mode_error(record_mode);
-    return set;
-  }
+  if (!known_mode(record_mode, error)) return set;
   std::string mode = record_mode;
   if (mode == "auto") {
     std::string why;
@@ -199,10 +199,7 @@ RecordSet read_corpus(const std::string& path, const std::string& record_mode, s
                       const RecordOptions& options, std::string& error) {
   RecordSet empty;
   empty.source = path;
-  if (!is_valid_record_mode(record_mode)) {
-    error = unknown_mode_error(record_mode);
-    return empty;
-  }
+  if (!known_mode(record_mode, error)) return empty;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     error = path + ": no such file (or not a regular file)";

@@ -63,9 +63,7 @@ struct DatasetInfo {
 };
 const std::vector<DatasetInfo>& dataset_infos();
 const DatasetInfo* find_dataset(std::string_view name);  // null for an unknown name
-std::string dataset_help();                              // "dbbench, mixgraph, ..."
 const std::vector<std::string>& dataset_names();
-bool is_valid_dataset(const std::string& name);
 // Deterministic for (name, seed, target_bytes, options); records sorted by key, keys unique.
 // target_bytes == 0 means the dataset's default size.
 RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes, std::string& error);

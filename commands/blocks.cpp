@@ -15,6 +15,7 @@
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
+#include "blockgen/table.h"
 #include "commands/run_options.h"
 #include "commands/source_options.h"
 #include "util/bytes.h"
@@ -130,9 +131,9 @@ int blocks_main(int argc, char** argv) {
   }
   SourceArgs& src = o.sources;
   const std::vector<std::string> layouts = split_list(src.layouts);
-  if (layouts.size() != 1) return usage_error("-l takes one layout here: " + layout_help());
+  if (layouts.size() != 1) return usage_error("-l takes one layout here: " + join(layout_names()));
   const LayoutInfo* layout = find_layout(layouts.front());
-  if (!layout) return usage_error("unknown layout '" + layouts.front() + "' (" + layout_help() + ")");
+  if (!layout) return usage_error(unknown_name_error("layout", layouts.front(), layout_names()));
   if (!o.stats && o.out.empty()) return usage_error("nothing to do: give --stats and/or --out DIR");
   if (src.files.empty() && src.datasets.empty()) return usage_error("no input: give corpus files or -d DATASET");
   std::vector<size_t> sizes = kDefaultBlockSizes;

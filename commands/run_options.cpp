@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "blockgen/table.h"
 #include "codecs/spec.h"
 #include "util/text.h"
 
@@ -22,94 +23,66 @@ constexpr const char* kStandardLevels = "lz4/lz4hc:9/snappy/zstd:-1,1,3,9,19/zli
 // The default run compresses what RocksDB writes (rocksdb-layout data blocks) from 512 KiB of
 // each source: 8 blocks of 64 KiB, 128 of 4 KiB. brotli 11 (under 1 MB/s) is left to `-c all`
 // and `full`: alone it took 40 % of the default run's time.
+// One data row per profile, kept as written: the formatter would put one field per line.
+// clang-format off
 const std::vector<SweepProfile>& sweep_profiles() {
   static const std::vector<SweepProfile> profiles = {
       // CI: two synthetic datasets only, so the committed baseline never depends on corpora.
-      {"quick",
-       {"dbbench", "json-docs"},
-       {},
-       false,
-       "lz4/snappy/zstd:1,3",
-       {4096, 65536},
-       {"rocksdb"},
-       {16384},
-       {"zstd"},
-       size_t{256} << 10,
-       0.2,
-       3},
-      {"default",
-       {"dbbench", "mixgraph", "cache", "json-docs", "timeseries"},
-       {"json/twitter.json", "logs/apache_access_logs.log"},
-       false,
-       kStandardLevels,
-       {4096, 16384, 65536},
-       {"rocksdb"},
-       {16384},
-       {"zstd"},
-       size_t{512} << 10,
-       0.03,
-       3},
-      {"full",
-       {"dbbench", "mixgraph", "cache", "json-docs", "timeseries"},
-       {},
-       true,
-       "all",
-       {4096, 16384, 65536},
-       {"raw", "rocksdb"},
-       {16384, 65536},
-       {},
-       size_t{1} << 20,
-       0.5,
-       5},
+      {.name = "quick", .datasets = {"dbbench", "json-docs"}, .codecs = "lz4/snappy/zstd:1,3",
+       .block_sizes = {4096, 65536}, .layouts = {"rocksdb"}, .dict_sizes = {16384}, .dict_codecs = {"zstd"},
+       .sample_bytes = size_t{256} << 10, .seconds_per_cell = 0.2, .repetitions = 3},
+      {.name = "default", .datasets = {"dbbench", "mixgraph", "cache", "json-docs", "timeseries"},
+       .corpora = {"json/twitter.json", "logs/apache_access_logs.log"}, .codecs = kStandardLevels,
+       .block_sizes = {4096, 16384, 65536}, .layouts = {"rocksdb"}, .dict_sizes = {16384}, .dict_codecs = {"zstd"},
+       .sample_bytes = size_t{512} << 10, .seconds_per_cell = 0.03, .repetitions = 3},
+      {.name = "full", .datasets = {"dbbench", "mixgraph", "cache", "json-docs", "timeseries"}, .all_corpora = true,
+       .codecs = "all", .block_sizes = {4096, 16384, 65536}, .layouts = {"raw", "rocksdb"},
+       .dict_sizes = {16384, 65536}, .sample_bytes = size_t{1} << 20, .seconds_per_cell = 0.5, .repetitions = 5},
   };
   return profiles;
 }
+// clang-format on
 
-const SweepProfile* find_sweep_profile(const std::string& name) {
-  for (const auto& p : sweep_profiles())
-    if (p.name == name) return &p;
-  return nullptr;
-}
+const SweepProfile* find_sweep_profile(const std::string& name) { return find_row(sweep_profiles(), name); }
 
-bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error) {
+namespace {
+
+// A comma-separated list, each item through `parse_item` (which returns "" or the item's
+// one-line error); `empty` is the error for a list with no items.
+template <class T, class ParseItem>
+bool parse_list(const std::string& text, std::vector<T>& out, std::string& error, const char* empty,
+                ParseItem parse_item) {
   out.clear();
   for (std::string_view piece : split(text, ",")) {
-    const std::string item(piece);
-    size_t n = 0;
-    if (!parse_byte_size(item, n)) {
-      error = fmt::format("invalid block size '{}': expected a positive size like 4096, 4K or 64KiB", item);
-      return false;
-    }
-    if (n < 1024 || n > (size_t{1} << 20)) {
-      error = fmt::format("block size '{}' out of range: must be between 1K and 1M", item);
-      return false;
-    }
-    out.push_back(n);
+    T value{};
+    error = parse_item(std::string(piece), value);
+    if (!error.empty()) return false;
+    out.push_back(value);
   }
-  if (out.empty()) {
-    error = "empty block size list";
-    return false;
-  }
-  return true;
+  if (out.empty()) error = empty;
+  return !out.empty();
+}
+
+}  // namespace
+
+bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error) {
+  return parse_list(text, out, error, "empty block size list", [](const std::string& item, size_t& n) -> std::string {
+    if (!parse_byte_size(item, n))
+      return fmt::format("invalid block size '{}': expected a positive size like 4096, 4K or 64KiB", item);
+    if (n < 1024 || n > (size_t{1} << 20))
+      return fmt::format("block size '{}' out of range: must be between 1K and 1M", item);
+    return "";
+  });
 }
 
 bool parse_stall_thresholds(const std::string& text, std::vector<uint64_t>& out_ns, std::string& error) {
-  out_ns.clear();
-  for (std::string_view piece : split(text, ",")) {
-    const std::string item(piece);
-    char* end = nullptr;
-    const double ms = std::strtod(item.c_str(), &end);
-    if (item.empty() || end != item.c_str() + item.size() || !std::isfinite(ms) || ms <= 0 || ms > 60000) {
-      error = fmt::format("invalid stall threshold '{}': expected milliseconds > 0, e.g. 0.5,1", item);
-      return false;
-    }
-    out_ns.push_back(static_cast<uint64_t>(std::llround(ms * 1e6)));
-  }
-  if (out_ns.empty()) {
-    error = "empty stall threshold list";
-    return false;
-  }
-  return true;
+  return parse_list(text, out_ns, error, "empty stall threshold list", [](const std::string& item, uint64_t& ns) {
+    double ms = 0;
+    if (!parse_double(item, ms) || ms <= 0 || ms > 60000)
+      return fmt::format("invalid stall threshold '{}': expected milliseconds > 0, e.g. 0.5,1", item);
+    ns = static_cast<uint64_t>(std::llround(ms * 1e6));
+    return std::string();
+  });
 }
 
 bool parse_shard(const std::string& text, int& index, int& count, std::string& error) {
@@ -133,22 +106,11 @@ bool parse_shard(const std::string& text, int& index, int& count, std::string& e
 }
 
 bool parse_cpu_list(const std::string& text, std::vector<int>& out, std::string& error) {
-  out.clear();
-  for (std::string_view piece : split(text, ",")) {
-    const std::string item(piece);
-    char* end = nullptr;
-    const long cpu = std::strtol(item.c_str(), &end, 10);
-    if (item.empty() || *end || cpu < 0 || cpu > 4095) {
-      error = fmt::format("invalid --pin '{}': expected a CPU number or list, e.g. 2 or 0,2", text);
-      return false;
-    }
-    out.push_back(static_cast<int>(cpu));
-  }
-  if (out.empty()) {
-    error = "empty --pin list";
-    return false;
-  }
-  return true;
+  return parse_list(text, out, error, "empty --pin list", [&text](const std::string& item, int& cpu) {
+    if (!parse_int(item, cpu) || cpu < 0 || cpu > 4095)
+      return fmt::format("invalid --pin '{}': expected a CPU number or list, e.g. 2 or 0,2", text);
+    return std::string();
+  });
 }
 
 }  // namespace kvz

@@ -10,16 +10,16 @@
 namespace kvz {
 
 struct SweepProfile {
-  std::string name;
-  std::vector<std::string> datasets;
-  std::vector<std::string> corpora;  // manifest paths, used when the corpora directory exists
-  bool all_corpora = false;          // full: every file of the manifest
-  std::string codecs;
-  std::vector<size_t> block_sizes;
-  std::vector<std::string> layouts;  // used when -l is not given
-  std::vector<size_t> dict_sizes;
-  std::vector<std::string> dict_codecs;  // codecs that get the dictionary variants; empty = all that can
-  size_t sample_bytes = 0;               // per source
+  std::string name{};
+  std::vector<std::string> datasets{};
+  std::vector<std::string> corpora{};  // manifest paths, used when the corpora directory exists
+  bool all_corpora = false;            // full: every file of the manifest
+  std::string codecs{};
+  std::vector<size_t> block_sizes{};
+  std::vector<std::string> layouts{};  // used when -l is not given
+  std::vector<size_t> dict_sizes{};
+  std::vector<std::string> dict_codecs{};  // codecs that get the dictionary variants; empty = all that can
+  size_t sample_bytes = 0;                 // per source
   double seconds_per_cell = 0;
   int repetitions = 0;
 };

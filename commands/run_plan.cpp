@@ -7,6 +7,7 @@
 
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
+#include "blockgen/table.h"
 #include "util/bytes.h"
 #include "util/text.h"
 
@@ -55,8 +56,8 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
               : sources_named   ? std::vector<std::string>{"raw"}
                                 : sw.layouts;
   for (const auto& l : p.layouts) {
-    if (!is_valid_layout(l)) {
-      err = fmt::format("unknown layout '{}': expected one of {}", l, layout_help());
+    if (!find_layout(l)) {
+      err = unknown_name_error("layout", l, layout_names());
       return false;
     }
   }

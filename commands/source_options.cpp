@@ -2,14 +2,15 @@
 
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
+#include "blockgen/table.h"
 #include "util/text.h"
 
 namespace kvz {
 
 void add_source_options(CLI::App& app, SourceArgs& a) {
   app.add_option("files", a.files, "corpus files (paths or manifest names)");
-  app.add_option("-d,--dataset", a.datasets, "built-in datasets, comma separated: " + dataset_help());
-  app.add_option("-l,--layout", a.layouts, "layouts, comma separated: " + layout_help())->capture_default_str();
+  app.add_option("-d,--dataset", a.datasets, "built-in datasets, comma separated: " + join(dataset_names()));
+  app.add_option("-l,--layout", a.layouts, "layouts, comma separated: " + join(layout_names()))->capture_default_str();
   app.add_option("-b,--block-size", a.block_sizes, "block sizes, e.g. 4K,64K (1K..1M)");
   app.add_option("-r,-m,--record-mode", a.record_mode, "record mode for corpus files: " + record_mode_help())
       ->capture_default_str();
@@ -30,8 +31,8 @@ bool make_source_request(const SourceArgs& a, SourceRequest& r, std::string& err
   r.files = a.files;
   r.datasets = split_list(a.datasets);
   for (const auto& d : r.datasets) {
-    if (!is_valid_dataset(d)) {
-      error = "unknown dataset '" + d + "': expected one of " + dataset_help();
+    if (!find_dataset(d)) {
+      error = unknown_name_error("dataset", d, dataset_names());
       return false;
     }
   }

@@ -1,6 +1,7 @@
 // `check`: a run against a baseline. Sizes must not change, round trips must not fail,
 // and a speed only FAILs when the slowdown is both large and statistically clear.
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <ostream>
 
@@ -10,41 +11,25 @@
 #include "util/stats.h"
 
 namespace kvz {
-
-const char* to_string(CheckStatus s) {
-  switch (s) {
-    case CheckStatus::Pass:
-      return "PASS";
-    case CheckStatus::Fail:
-      return "FAIL";
-    case CheckStatus::Unstable:
-      return "UNSTABLE";
-    case CheckStatus::Skipped:
-      return "SKIPPED";
-    case CheckStatus::New:
-      return "NEW";
-    case CheckStatus::Missing:
-      return "MISSING";
-  }
-  return "?";
-}
-
 namespace {
 
-int severity(CheckStatus s) {
-  switch (s) {
-    case CheckStatus::Fail:
-      return 5;
-    case CheckStatus::Unstable:
-      return 4;
-    case CheckStatus::Skipped:
-      return 2;
-    case CheckStatus::Pass:
-      return 1;
-    default:
-      return 0;
-  }
-}
+// Per status, in enum order: its name and how much it weighs when statuses combine.
+struct StatusRow {
+  const char* name;
+  int severity;
+};
+constexpr StatusRow kStatusRows[] = {{"PASS", 1},    {"FAIL", 5}, {"UNSTABLE", 4},
+                                     {"SKIPPED", 2}, {"NEW", 0},  {"MISSING", 0}};
+
+static_assert(std::size(kStatusRows) == static_cast<size_t>(CheckStatus::Missing) + 1, "one row per status");
+
+int severity(CheckStatus s) { return kStatusRows[static_cast<int>(s)].severity; }
+
+}  // namespace
+
+const char* to_string(CheckStatus s) { return kStatusRows[static_cast<int>(s)].name; }
+
+namespace {
 
 CheckStatus worse(CheckStatus a, CheckStatus b) { return severity(a) >= severity(b) ? a : b; }
 

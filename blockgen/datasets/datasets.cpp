@@ -3,6 +3,7 @@
 #include "blockgen/datasets/generators.h"
 #include "blockgen/record_modes.h"
 #include "blockgen/records.h"
+#include "blockgen/table.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -44,24 +45,12 @@ const std::vector<DatasetInfo>& dataset_infos() {
   return infos;
 }
 
-const DatasetInfo* find_dataset(std::string_view name) {
-  for (const auto& d : dataset_infos())
-    if (name == d.name) return &d;
-  return nullptr;
-}
-
-std::string dataset_help() { return join(dataset_names()); }
+const DatasetInfo* find_dataset(std::string_view name) { return find_row(dataset_infos(), name); }
 
 const std::vector<std::string>& dataset_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> n;
-    for (const auto& i : dataset_infos()) n.push_back(i.name);
-    return n;
-  }();
+  static const std::vector<std::string> names = row_names(dataset_infos());
   return names;
 }
-
-bool is_valid_dataset(const std::string& name) { return find_dataset(name) != nullptr; }
 
 RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target_bytes, std::string& error) {
   return generate_dataset(name, seed, target_bytes, DatasetOptions{}, error);
@@ -74,7 +63,7 @@ RecordSet generate_dataset(const std::string& name, uint64_t seed, size_t target
   set.record_mode = name;
   const DatasetInfo* info = find_dataset(name);
   if (!info) {
-    error = "unknown dataset '" + name + "' (one of " + dataset_help() + ")";
+    error = unknown_name_error("dataset", name, dataset_names());
     return set;
   }
   if (!(options.compression_ratio > 0 && options.compression_ratio <= 1)) {

@@ -3,6 +3,7 @@
 #include "blockgen/layouts.h"
 
 #include "blockgen/layouts/layout_impl.h"
+#include "blockgen/table.h"
 #include "util/bytes.h"
 #include "util/text.h"
 
@@ -45,24 +46,12 @@ const std::vector<LayoutInfo>& layout_table() {
   return table;
 }
 
-const LayoutInfo* find_layout(std::string_view name) {
-  for (const auto& l : layout_table())
-    if (name == l.name) return &l;
-  return nullptr;
-}
-
-std::string layout_help() { return join(layout_names()); }
+const LayoutInfo* find_layout(std::string_view name) { return find_row(layout_table(), name); }
 
 const std::vector<std::string>& layout_names() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> n;
-    for (const auto& l : layout_table()) n.emplace_back(l.name);
-    return n;
-  }();
+  static const std::vector<std::string> names = row_names(layout_table());
   return names;
 }
-
-bool is_valid_layout(const std::string& name) { return find_layout(name) != nullptr; }
 
 BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_t block_size, std::string& error) {
   BlockSet out;
@@ -73,7 +62,7 @@ BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_
   out.warnings = records.warnings;
   const LayoutInfo* info = find_layout(layout);
   if (!info) {
-    error = "unknown layout '" + layout + "' (one of " + layout_help() + ")";
+    error = unknown_name_error("layout", layout, layout_names());
     return out;
   }
   if (!info->ignores_block_size && (block_size < kMinBlockSize || block_size > kMaxBlockSize)) {

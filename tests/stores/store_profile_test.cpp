@@ -30,7 +30,7 @@ TEST(StoreProfiles, EveryProfileIsUsable) {
   for (const char* name : expected) {
     const StoreProfile& p = profile(name);
     SCOPED_TRACE(name);
-    EXPECT_TRUE(is_valid_layout(p.layout)) << p.layout;
+    EXPECT_NE(find_layout(p.layout), nullptr) << p.layout;
     EXPECT_GE(p.block_size, p.min_block_size);
     EXPECT_LE(p.block_size, p.max_block_size);
     EXPECT_FALSE(p.rules.empty());
