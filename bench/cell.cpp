@@ -104,6 +104,7 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
   const double c0 = wall_seconds();
   size_t pos = 0;
   for (size_t k = 0; k < cell.measured.size(); ++k) {
+    if (cell.stopped()) return false;  // interrupted: the engine drops this block set
     const ByteView in = bs.block(cell.measured[k]);
     const size_t cap = s.bound(in.size());
     const CallResult r = s.compress(in, MutableByteView(cell.packed.data() + pos, cap));
@@ -116,6 +117,7 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
   }
   const double c1 = wall_seconds();
   for (size_t k = 0; k < cell.measured.size(); ++k) {
+    if (cell.stopped()) return false;
     const size_t idx = cell.measured[k];
     const ByteView in = bs.block(idx);
     const ByteView packed(cell.packed.data() + cell.packed_offsets[k],
@@ -130,7 +132,7 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
       res.failure = fmt::format("round trip mismatch at block {} (size {} != {})", idx, r.size, in.size());
       return false;
     }
-    if (std::memcmp(back.data(), in.data(), in.size()) != 0) {
+    if (!in.empty() && std::memcmp(back.data(), in.data(), in.size()) != 0) {
       size_t off = 0;
       while (back[off] == in[off]) ++off;
       res.failure = fmt::format("round trip mismatch at block {} (offset {})", idx, off);
@@ -185,7 +187,7 @@ LatencyStats latency_pass(CellState& cell, Direction dir, const EngineOptions& o
   const uint64_t switches_before = involuntary_context_switches();
   if (dir == Direction::Compress) {
     const MutableByteView o(out.data(), out.size());
-    for (size_t c = 0; c < calls; ++c) {
+    for (size_t c = 0; c < calls && !cell.stopped(); ++c) {
       const Job& job = jobs[j];
       const uint64_t t0 = read_ticks();
       const CallResult r = s.compress(ByteView(job.in, job.in_size), o);
@@ -194,7 +196,7 @@ LatencyStats latency_pass(CellState& cell, Direction dir, const EngineOptions& o
       j = (j + 1 == jobs.size()) ? 0 : j + 1;
     }
   } else {
-    for (size_t c = 0; c < calls; ++c) {
+    for (size_t c = 0; c < calls && !cell.stopped(); ++c) {
       const Job& job = jobs[j];
       const uint64_t t0 = read_ticks();
       const CallResult r = s.decompress(ByteView(job.in, job.in_size), MutableByteView(out.data(), job.out_size));

@@ -33,12 +33,14 @@ struct CellState {
   std::vector<std::unique_ptr<Session>> sessions;  // one per worker thread
   std::vector<uint8_t> packed;                     // compressed measured blocks, back to back
   std::vector<size_t> packed_offsets;
-  size_t scratch_bytes = 0;             // output buffer every worker needs
-  double est_call_seconds[2] = {0, 0};  // from the verification pass, sizes the latency pass
-  std::atomic<bool> pass_error{false};  // a call failed inside a timed pass
-  std::vector<uint64_t> pass_bytes[2];  // uncompressed bytes of one pass, per worker
-  int entries[2] = {0, 0};              // GB entries seen (progress)
-  bool incomplete = false;              // some repetition was skipped (interrupt)
+  size_t scratch_bytes = 0;                 // output buffer every worker needs
+  double est_call_seconds[2] = {0, 0};      // from the verification pass, sizes the latency pass
+  std::atomic<bool> pass_error{false};      // a call failed inside a timed pass
+  std::vector<uint64_t> pass_bytes[2];      // uncompressed bytes of one pass, per worker
+  int entries[2] = {0, 0};                  // GB entries seen (progress)
+  bool incomplete = false;                  // some repetition was skipped (interrupt)
+  const std::atomic<bool>* stop = nullptr;  // the run's interrupt flag: checked once per call
+  bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
 
 // Dictionaries trained once per (group, size) and shared by that group's cells.

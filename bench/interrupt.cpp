@@ -6,23 +6,29 @@ namespace kvz {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_sigint(int) { g_interrupted.store(true); }
+std::atomic<int> g_signal{0};
+extern "C" void on_signal(int sig) {
+  int none = 0;
+  g_signal.compare_exchange_strong(none, sig);
+  g_interrupted.store(true);
+}
 }  // namespace
 
 std::atomic<bool>& interrupt_flag() { return g_interrupted; }
 
-void install_sigint_handler() {
+int interrupt_signal() { return g_signal.load(); }
+
+void install_interrupt_handlers() {
   struct sigaction sa {};
-  sa.sa_handler = on_sigint;
+  sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESETHAND;
-  sigaction(SIGINT, &sa, nullptr);
+  sa.sa_flags = SA_RESTART;  // no SA_RESETHAND: a second signal must not kill the writes
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
+  signal(SIGPIPE, SIG_IGN);
 }
 
-void restore_sigint_handler() { signal(SIGINT, SIG_DFL); }
-
-int run_exit_code(bool interrupted, size_t failed_cells, bool files_written, int check_code) {
-  if (interrupted) return 130;
+int run_exit_code(int signal, size_t failed_cells, bool files_written, int check_code) {
+  if (signal != 0) return 128 + signal;
   if (failed_cells > 0 || !files_written || check_code != 0) return 1;
   return 0;
 }

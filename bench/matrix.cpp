@@ -55,6 +55,8 @@ void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
   std::vector<uint8_t>& out = g.scratch[static_cast<size_t>(w)];
   if (out.size() < cell.scratch_bytes) out.resize(cell.scratch_bytes);
   bool failed = false;
+  static const std::atomic<bool> kNever{false};
+  const std::atomic<bool>& stop = g.hooks->stop ? *g.hooks->stop : kNever;
   // Warm-up: one untimed pass so caches and branch predictors hold this cell, not the cell
   // interleaving ran before it (GB times only the loop below). Cold mode wants them cold.
   // A pass much longer than a GB repetition gains nothing from it and only costs time.
@@ -74,6 +76,11 @@ void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
         const CallResult r = s.compress(ByteView(j.in, j.in_size), o);
         failed |= !r.ok();
         benchmark::DoNotOptimize(r.size);
+        if (stop.load(std::memory_order_relaxed)) break;  // a signal: act within one call
+      }
+      if (stop.load(std::memory_order_relaxed)) {
+        state.SkipWithError("interrupted");
+        break;
       }
     }
   } else {
@@ -82,6 +89,11 @@ void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
         const CallResult r = s.decompress(ByteView(j.in, j.in_size), MutableByteView(out.data(), j.out_size));
         failed |= !r.ok();
         benchmark::DoNotOptimize(r.size);
+        if (stop.load(std::memory_order_relaxed)) break;
+      }
+      if (stop.load(std::memory_order_relaxed)) {
+        state.SkipWithError("interrupted");
+        break;
       }
     }
   }
@@ -219,6 +231,7 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
       cell->codec = mc.codec;
       cell->params = mc.params;
       cell->owned = owned;
+      cell->stop = hooks.stop;
       cell->result.key = make_key(group, mc, opt);
       cell->result.reference = mc.codec->info().is_reference;
       run.cells.push_back(std::move(cell));

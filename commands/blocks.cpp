@@ -19,6 +19,7 @@
 #include "commands/run_options.h"
 #include "commands/source_options.h"
 #include "util/bytes.h"
+#include "util/files.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -79,34 +80,38 @@ void print_stats(const BlockSet& b) {
   }
 }
 
+// Every block file and index.tsv are written atomically; index.tsv last, so it only ever
+// lists blocks that are whole on disk. Blocks of an earlier, larger export are removed after.
 int export_blocks(const BlockSet& b, const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return usage_error(dir + ": cannot create directory: " + ec.message());
-  // Remove blocks of an earlier export so the directory holds exactly this set.
-  static const std::regex kBlockName("[0-9]{6,}\\.blk");
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (e.is_regular_file() && std::regex_match(e.path().filename().string(), kBlockName)) fs::remove(e.path(), ec);
-  }
-  std::ofstream index(fs::path(dir) / "index.tsv");
-  index << "block\tfile\toffset\tbytes\trecords\n";
+  std::string index = "block\tfile\toffset\tbytes\trecords\n";
+  std::string error;
   size_t offset = 0;
   for (size_t i = 0; i < b.count(); ++i) {
     const std::string name = fmt::format("{:06}.blk", i);
-    std::ofstream f(fs::path(dir) / name, std::ios::binary);
     const auto blk = b.block(i);
-    f.write(reinterpret_cast<const char*>(blk.data()), static_cast<std::streamsize>(blk.size()));
-    if (!f) {
-      fmt::print(stderr, "kvzbench blocks: error: {}: write failed\n", (fs::path(dir) / name).string());
+    const std::string_view bytes(reinterpret_cast<const char*>(blk.data()), blk.size());
+    if (!write_file_atomically((fs::path(dir) / name).string(), bytes, error)) {
+      fmt::print(stderr, "kvzbench blocks: error: {}\n", error);
       return 1;
     }
-    index << i << '\t' << name << '\t' << offset << '\t' << blk.size() << '\t'
-          << (i < b.records_per_block.size() ? b.records_per_block[i] : 0) << '\n';
+    index += fmt::format("{}\t{}\t{}\t{}\t{}\n", i, name, offset, blk.size(),
+                         i < b.records_per_block.size() ? b.records_per_block[i] : 0);
     offset += blk.size();
   }
-  if (!index) {
-    fmt::print(stderr, "kvzbench blocks: error: {}/index.tsv: write failed\n", dir);
+  if (!write_file_atomically((fs::path(dir) / "index.tsv").string(), index, error)) {
+    fmt::print(stderr, "kvzbench blocks: error: {}\n", error);
     return 1;
+  }
+  static const std::regex kBlockName("[0-9]{6,}\\.blk");
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string file = e.path().filename().string();
+    uint64_t index_of = 0;
+    if (!e.is_regular_file() || !std::regex_match(file, kBlockName)) continue;
+    if (!parse_u64(std::string_view(file).substr(0, file.size() - 4), index_of) || index_of >= b.count())
+      fs::remove(e.path(), ec);
   }
   fmt::print("wrote {} blocks ({} bytes) and index.tsv to {}\n", b.count(), b.total_bytes(), dir);
   return 0;
@@ -129,6 +134,7 @@ int blocks_main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return usage_error(e.what());
   }
+  if (std::string empty = empty_option_value(app); !empty.empty()) return usage_error(empty);
   SourceArgs& src = o.sources;
   const std::vector<std::string> layouts = split_list(src.layouts);
   if (layouts.size() != 1) return usage_error("-l takes one layout here: " + join(layout_names()));

@@ -118,6 +118,14 @@ int check_main(int argc, char** argv) {
   app.add_flag("--fail-missing", opt.fail_on_missing, "a baseline cell missing from the current run fails");
   int code = 0;
   if (!parse(app, argc, argv, code)) return code;
+  // CLI11's Range lets NaN through (every comparison with it is false): a NaN threshold
+  // would switch the test off.
+  if (!(opt.slowdown_threshold > 0 && opt.slowdown_threshold < 1))
+    return fail("check", "--threshold must be a fraction in (0, 1), e.g. 0.10");
+  if (!(opt.p_value > 0 && opt.p_value <= 1)) return fail("check", "--p-value must be in (0, 1], e.g. 0.01");
+  if (!(opt.ratio_tolerance >= 0 && opt.ratio_tolerance < 1))
+    return fail("check", "--ratio-tolerance must be a fraction in [0, 1), e.g. 0.005");
+  if (opt.min_repetitions < 2) return fail("check", "--min-repetitions must be at least 2");
   opt.speed_gate = !no_speed;
   opt.use_cpu_time = !wall;
   opt.baseline_path = base_path;

@@ -2,6 +2,7 @@
 #include "commands/run.h"
 
 #include <sched.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -26,6 +27,7 @@
 #include "codecs/registry.h"
 #include "codecs/spec.h"
 #include "commands/run_options.h"
+#include "commands/run_outputs.h"
 #include "commands/run_plan.h"
 #include "kvz_build_info.h"
 #include "report/analysis.h"
@@ -129,37 +131,14 @@ void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegist
   m.extra["cold_working_set_bytes"] = std::to_string(cold_working_set_bytes(p.engine));
 }
 
-bool write_outputs(const RunArgs& a, const RunResults& r, std::vector<std::string>& written) {
-  RunArgs out = a;
-  if (a.csv.empty() && a.json.empty() && a.md.empty() && a.html.empty()) {
-    const std::string dir = "kvzbench-results/" + utc_timestamp_compact();
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) {
-      std::cerr << "kvzbench run: error: cannot create " << dir << ": " << ec.message() << "\n";
-      return false;
-    }
-    out.json = dir + "/results.json";
-    out.csv = dir + "/results.csv";
-    out.md = dir + "/results.md";
-    out.html = dir + "/report.html";
-  }
-  bool ok = true;
-  std::string err;
-  auto done = [&](bool good, const std::string& path) {
-    if (good) {
-      written.push_back(path);
-    } else {
-      std::cerr << "kvzbench run: error: " << (err.empty() ? "cannot write " + path : err) << "\n";
-      ok = false;
-    }
-    err.clear();
-  };
-  if (!out.json.empty()) done(save_results(out.json, r, err), out.json);
-  if (!out.csv.empty()) done(write_csv(out.csv, r, err), out.csv);
-  if (!out.md.empty()) done(write_markdown(out.md, r, err), out.md);
-  if (!out.html.empty()) done(write_html(out.html, {r}, err), out.html);
-  return ok;
+void progress_bar(double frac, double eta, const std::string& what) {
+  const int width = 30;
+  const int filled = static_cast<int>(frac * width);
+  std::string bar(static_cast<size_t>(filled), '#');
+  bar.resize(width, '.');
+  std::string line = fmt::format("\r[{}] {:3.0f}% ETA {:>6} {}", bar, frac * 100, eta_text(eta), what);
+  if (line.size() > 110) line.resize(110);
+  std::cerr << line << std::string(110 - std::min<size_t>(110, line.size()), ' ') << std::flush;
 }
 
 bool pin_cpus(const std::string& list, std::string& err) {
@@ -188,6 +167,7 @@ int run_main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return usage_error(e.what());
   }
+  if (std::string empty = empty_option_value(app); !empty.empty()) return usage_error(empty);
   a.profile_given = app.count("--profile") > 0;
   note_given_sources(app, a.sources);
   RunPlan plan;
@@ -197,74 +177,69 @@ int run_main(int argc, char** argv) {
   std::vector<CodecChoice> choices;
   if (!make_choices(plan, reg, choices, err)) return usage_error(err);
   if (!a.pin.empty() && !pin_cpus(a.pin, err)) return usage_error(err);
-  // Refuse before measuring rather than lose a long run to a typo in an output path.
-  for (const std::string* out : {&a.json, &a.csv, &a.md, &a.html}) {
-    if (out->empty()) continue;
-    const fs::path parent = fs::path(*out).parent_path();
-    std::error_code ec;
-    if (!parent.empty() && !fs::is_directory(parent, ec))
-      return usage_error(fmt::format("{}: directory {} does not exist", *out, parent.string()));
-  }
+  // Signals are handled from here on: a Ctrl-C while the sources load still writes a result.
+  install_interrupt_handlers();
+
+  // The baseline first: an unreadable --check must not cost a whole run.
+  RunResults base;
+  if (!a.check.empty() && !load_results(a.check, base, err)) return usage_error(err);
+
+  std::vector<std::string> inputs = plan.sources.files;
+  if (!a.check.empty()) inputs.push_back(a.check);
+  OutputFiles outputs;
+  err = prepare_outputs({a.json, a.csv, a.md, a.html}, inputs, outputs);
+  if (!err.empty()) return usage_error(err);
 
   RunResults results;
   fill_meta(results.meta, plan, a, reg, argc, argv);
   std::vector<BlockGroup> groups;
   if (!make_groups(plan, groups, results.meta.corpora, err)) return usage_error(err);
+  for (const auto& c : results.meta.corpora) inputs.push_back(c.path);
+  err = output_overwrites_input(outputs, inputs);
+  if (!err.empty()) return usage_error(err);
   plan.engine.llc_bytes = results.meta.llc_bytes;
   Matrix matrix = build_matrix(std::move(groups), choices, reg);
 
   const bool show_progress = !a.quiet && isatty(2);
   EngineHooks hooks;
   hooks.stop = &interrupt_flag();
-  if (show_progress) {
-    hooks.progress = [](double frac, double eta, const std::string& what) {
-      const int width = 30;
-      const int filled = static_cast<int>(frac * width);
-      std::string bar(static_cast<size_t>(filled), '#');
-      bar.resize(width, '.');
-      std::string line = fmt::format("\r[{}] {:3.0f}% ETA {:>6} {}", bar, frac * 100, eta_text(eta), what);
-      if (line.size() > 110) line.resize(110);
-      std::cerr << line << std::string(110 - std::min<size_t>(110, line.size()), ' ') << std::flush;
-    };
-  }
-  install_sigint_handler();
+  if (show_progress) hooks.progress = progress_bar;
   const double t0 = wall_seconds();
   EngineOutcome outcome = run_matrix(matrix, plan.engine, hooks);
-  restore_sigint_handler();
   if (show_progress) std::cerr << "\r" << std::string(111, ' ') << "\r" << std::flush;
   const double elapsed = wall_seconds() - t0;
 
   for (const auto& w : outcome.warnings) std::cerr << "kvzbench run: warning: " << w << "\n";
   results.cells = std::move(outcome.cells);
-  results.meta.interrupted = outcome.interrupted;
+  results.meta.interrupted = outcome.interrupted || interrupt_signal() != 0;
   results.meta.extra["wall_seconds"] = fmt::format("{:.1f}", elapsed);
+
+  // The files before the console: `run ... | head` may close stdout at any line.
+  std::vector<std::string> written;
+  const bool wrote = write_outputs(outputs, results, written);
   print_console_table(std::cout, results, a.sort);
   print_store_table(std::cout, results);
   print_recommendations(std::cout, results);
-
-  std::vector<std::string> written;
-  const bool wrote = write_outputs(a, results, written);
   std::cout << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), elapsed, outcome.failed,
-                           outcome.interrupted ? ", interrupted (finished cells kept)" : "");
+                           results.meta.interrupted ? ", interrupted (finished cells kept)" : "");
   for (const auto& w : written) std::cout << "wrote " << fs::absolute(w).string() << "\n";
+  std::cout << std::flush;
   for (const auto& c : results.cells)
     if (c.status == CellStatus::Failed) std::cerr << "kvzbench run: FAILED " << c.key.id() << ": " << c.failure << "\n";
-  if (outcome.interrupted) return run_exit_code(true, outcome.failed, wrote, 0);
+  if (results.meta.interrupted) return run_exit_code(interrupt_signal() ? interrupt_signal() : SIGINT, 0, wrote, 0);
+  if (results.cells.empty()) {
+    std::cerr << "kvzbench run: error: nothing was measured (no cell ran)\n";
+    return 1;
+  }
 
   int check_code = 0;
   if (!a.check.empty()) {
-    RunResults base;
-    if (!load_results(a.check, base, err)) {
-      std::cerr << "kvzbench run: error: " << err << "\n";
-      return 2;
-    }
     CheckOptions copt;
     copt.baseline_path = a.check;
-    copt.current_path = a.json.empty() ? "this run" : a.json;
+    copt.current_path = outputs.json.empty() ? "this run" : outputs.json;
     check_code = check_results(base, results, copt, std::cout);
   }
-  const int code = run_exit_code(false, outcome.failed, wrote, check_code);
-  return code;
+  return run_exit_code(0, outcome.failed, wrote, check_code);
 }
 
 }  // namespace kvz

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
@@ -100,12 +101,12 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
   const bool chosen_sources = sources_named;
   // A store profile over named sources is a measurement too, not a sweep.
   const bool full_budget = chosen_sources && (!a.profile_given || p.store);
-  e.seconds_per_cell = a.time >= 0 ? a.time : full_budget ? 0.5 : sw.seconds_per_cell;
-  if (a.time == 0 || a.time > 3600) {
+  if (a.time && !(std::isfinite(*a.time) && *a.time > 0 && *a.time <= 3600)) {
     err = "--time must be > 0 and at most 3600 seconds";
     return false;
   }
-  e.repetitions = a.repetitions >= 0 ? a.repetitions : full_budget ? 5 : sw.repetitions;
+  e.seconds_per_cell = a.time ? *a.time : full_budget ? 0.5 : sw.seconds_per_cell;
+  e.repetitions = a.repetitions ? *a.repetitions : full_budget ? 5 : sw.repetitions;
   if (e.repetitions < 1 || e.repetitions > 1000) {
     err = "--repetitions must be between 1 and 1000";
     return false;

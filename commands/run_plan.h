@@ -2,6 +2,7 @@
 // `kvzbench run`'s arguments and the plan made from them: every choice resolved (profile,
 // sources, layouts, block sizes, codec rows, engine options) before anything is read or
 // measured, so a plan can be built and tested on its own.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,10 @@ struct RunArgs {
   std::string codecs, dict, cache = "stream", profile = "default";
   std::string stall = "0.5,1", pin, shard, sort = "cspeed";
   std::string csv, json, md, html, check;
-  double time = -1, min_saving_pct = 12.5;
-  int repetitions = -1, threads = 1;
+  std::optional<double> time;      // --time; unset: the profile's
+  std::optional<int> repetitions;  // --repetitions; unset: the profile's
+  double min_saving_pct = 12.5;
+  int threads = 1;
   bool quiet = false, no_interleave = false, profile_given = false;
 };
 

@@ -27,6 +27,16 @@ void add_source_options(CLI::App& app, SourceArgs& a) {
 
 void note_given_sources(const CLI::App& app, SourceArgs& a) { a.layouts_given = app.count("--layout") > 0; }
 
+std::string empty_option_value(const CLI::App& app) {
+  for (const CLI::Option* opt : app.get_options()) {
+    if (opt->count() == 0 || opt->get_type_size_min() == 0 || opt->get_positional()) continue;  // flags, unused
+    for (const std::string& value : opt->results()) {
+      if (trim(value).empty()) return "option " + opt->get_name() + ": empty value";
+    }
+  }
+  return "";
+}
+
 bool make_source_request(const SourceArgs& a, SourceRequest& r, std::string& error) {
   r.files = a.files;
   r.datasets = split_list(a.datasets);

@@ -27,6 +27,9 @@ struct SourceArgs {
 // --compression-ratio.
 void add_source_options(CLI::App& app, SourceArgs& args);
 void note_given_sources(const CLI::App& app, SourceArgs& args);
+// "" or one line naming the first option given an empty value (`--json ''`, `-c ''`): an
+// empty value is a mistake, never "use the default".
+std::string empty_option_value(const CLI::App& app);
 
 // The checks every command makes of those flags, and the request they make (files, datasets,
 // record mode and key options, seed, dataset options). Sizes and layouts are the command's.

@@ -110,12 +110,14 @@ SpeedVerdict judge_speed(const RunResults& base_run, const CellResult& base, con
     v.note = "no speeds";
     return v;
   }
+  v.compared = true;
   if (base_norm != cur_norm) {
-    v.status = CheckStatus::Skipped;
-    v.note = "memcpy row in only one run";
+    // One run lacks a usable memcpy row (a shard, an old file): compare the raw speeds, which
+    // are comparable on the same CPU and build; normalising only one side would not be.
+    v.status = judge_samples(speeds(base, compress, cpu), speeds(cur, compress, cpu), opt, v.slowdown, v.p);
+    add_note("memcpy row in only one run: raw speeds");
     return v;
   }
-  v.compared = true;
   v.status = judge_samples(b, c, opt, v.slowdown, v.p);
   if (!cur_norm) add_note("no memcpy row: not normalised");
   if (b.size() < opt.min_repetitions || c.size() < opt.min_repetitions)
@@ -250,18 +252,30 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
     if (!cc.compress.compared && !cc.decompress.compared) continue;
     cc.status = worse(cc.size_status, worse(cc.compress.status, cc.decompress.status));
   }
+  // A shard holds only its share of the cells: the rest are not missing, just elsewhere.
+  const auto shard = current.meta.extra.find("shard");
+  const bool is_shard = shard != current.meta.extra.end();
   for (const auto& c : baseline.cells) {
     if (seen.count(c.key.id())) continue;
     CellCheck cc;
     cc.id = c.key.id();
-    cc.status = CheckStatus::Missing;
-    cc.note = "in the baseline, not in this run";
+    cc.status = is_shard ? CheckStatus::Skipped : CheckStatus::Missing;
+    cc.note = is_shard ? "not in shard " + shard->second : "in the baseline, not in this run";
     rep.cells.push_back(cc);
   }
+  for (const auto& c : rep.cells) rep.compared += c.size_status != CheckStatus::New && !c.size_note.empty();
   rep.exit_code = 0;
   for (const auto& c : rep.cells) {
     if (c.status == CheckStatus::Fail || (c.status == CheckStatus::Missing && opt.fail_on_missing)) rep.exit_code = 1;
   }
+  // A gate that compared nothing, or compared a run cut short, has not passed.
+  if (current.meta.interrupted)
+    rep.refusal = "the current run was interrupted: its results are incomplete";
+  else if (baseline.meta.interrupted)
+    rep.refusal = "the baseline run was interrupted: re-baseline from a full run";
+  else if (rep.compared == 0)
+    rep.refusal = "no cell of the current run is in the baseline: nothing was compared";
+  if (!rep.refusal.empty()) rep.exit_code = 1;
   return rep;
 }
 
@@ -326,11 +340,15 @@ int check_results(const RunResults& baseline, const RunResults& current, const C
                  CheckStatus::Missing})
     out << fmt::format(" {} {}", counts[s], to_string(s));
   out << "\n";
-  out << fmt::format(
-      "geometric mean vs baseline: compress speed {:.3f}x ({} cells), decompress speed {:.3f}x ({} cells), "
-      "compressed size {:.4f}x ({} cells)\n",
-      geomean(cspeed), cspeed.size(), geomean(dspeed), dspeed.size(), geomean(sizes), sizes.size());
-  out << (rep.exit_code == 0 ? "check: PASS\n" : "check: FAIL\n");
+  auto mean_text = [](const std::vector<double>& v, int digits) {
+    return v.empty() ? std::string("n/a (0 cells)") : fmt::format("{:.{}f}x ({} cells)", geomean(v), digits, v.size());
+  };
+  out << fmt::format("geometric mean vs baseline: compress speed {}, decompress speed {}, compressed size {}\n",
+                     mean_text(cspeed, 3), mean_text(dspeed, 3), mean_text(sizes, 4));
+  if (!rep.refusal.empty())
+    out << "check: FAIL: " << rep.refusal << "\n";
+  else
+    out << (rep.exit_code == 0 ? "check: PASS\n" : "check: FAIL\n");
   return rep.exit_code;
 }
 

@@ -5,16 +5,21 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "report/analysis.h"
+#include "report/json_fields.h"
+#include "util/files.h"
 #include "util/stats.h"
+#include "util/text.h"
 
 namespace kvz {
 
 using nlohmann::json;
+namespace F = json_fields;
 
 namespace {
 
@@ -29,17 +34,21 @@ json latency_to_json(const LatencyStats& l) {
 }
 
 void latency_from_json(const json& j, LatencyStats& l) {
-  l.calls = j.value("calls", uint64_t{0});
-  l.p50_ns = j.value("p50_ns", 0.0);
-  l.p90_ns = j.value("p90_ns", 0.0);
-  l.p99_ns = j.value("p99_ns", 0.0);
-  l.p999_ns = j.value("p999_ns", 0.0);
-  l.max_ns = j.value("max_ns", 0.0);
-  l.mean_ns = j.value("mean_ns", 0.0);
-  l.preemptions = j.value("preemptions", uint64_t{0});
+  l.calls = F::count(j, "calls");
+  l.p50_ns = F::number(j, "p50_ns", 0);
+  l.p90_ns = F::number(j, "p90_ns", 0);
+  l.p99_ns = F::number(j, "p99_ns", 0);
+  l.p999_ns = F::number(j, "p999_ns", 0);
+  l.max_ns = F::number(j, "max_ns", 0);
+  l.mean_ns = F::number(j, "mean_ns", 0);
+  l.preemptions = F::count(j, "preemptions");
   l.stalls.clear();
   if (j.contains("stalls")) {
-    for (const auto& [k, v] : j.at("stalls").items()) l.stalls[std::stoull(k)] = v.get<uint64_t>();
+    for (const auto& [k, v] : j.at("stalls").items()) {
+      uint64_t ns = 0;
+      if (!parse_u64(k, ns)) throw F::bad("stalls", "keys must be thresholds in whole nanoseconds");
+      l.stalls[ns] = F::to_count(v, "stalls");
+    }
   }
 }
 
@@ -54,13 +63,13 @@ void key_from_json(const json& j, CellKey& k) {
   k.source = j.at("source").get<std::string>();
   k.record_mode = j.value("record_mode", "");
   k.layout = j.value("layout", "");
-  k.block_size = j.at("block_size").get<uint64_t>();
+  k.block_size = F::required_count(j, "block_size");
   k.codec = j.at("codec").get<std::string>();
-  k.level = j.value("level", 0);
+  k.level = F::integer(j, "level", 0);
   k.params = j.value("params", "");
-  k.dict_size = j.value("dict_size", uint64_t{0});
+  k.dict_size = F::count(j, "dict_size");
   k.cache = j.value("cache", "stream");
-  k.threads = j.value("threads", 1);
+  k.threads = F::integer(j, "threads", 1, 1, 1 << 20);
   k.profile = j.value("profile", "");
 }
 
@@ -93,10 +102,7 @@ json cell_to_json(const CellResult& c) {
   return j;
 }
 
-std::vector<double> doubles(const json& j, const char* name) {
-  if (!j.contains(name) || j.at(name).is_null()) return {};
-  return j.at(name).get<std::vector<double>>();
-}
+std::vector<double> doubles(const json& j, const char* name) { return F::speeds(j, name); }
 
 void cell_from_json(const json& j, CellResult& c) {
   key_from_json(j.at("key"), c.key);
@@ -111,18 +117,18 @@ void cell_from_json(const json& j, CellResult& c) {
   c.failure = j.value("failure", "");
   // Files written before the flag existed named their one reference codec, memcpy.
   c.reference = j.contains("reference") ? j.at("reference").get<bool>() : c.key.codec == "memcpy";
-  c.blocks = j.value("blocks", uint64_t{0});
-  c.input_bytes = j.value("input_bytes", uint64_t{0});
-  c.compressed_bytes = j.value("compressed_bytes", uint64_t{0});
-  c.stored_bytes = j.value("stored_bytes", uint64_t{0});
-  c.blocks_kept_raw = j.value("blocks_kept_raw", uint64_t{0});
-  c.min_saving = j.value("min_saving", 0.125);
-  c.context_memory = j.value("context_memory", uint64_t{0});
-  c.dict_bytes = j.value("dict_bytes", uint64_t{0});
-  c.dict_train_seconds = j.value("dict_train_seconds", 0.0);
-  c.wall_seconds = j.value("wall_seconds", 0.0);
-  c.cpu_seconds = j.value("cpu_seconds", 0.0);
-  if (j.contains("dict_gain") && !j.at("dict_gain").is_null()) c.dict_gain = j.at("dict_gain").get<double>();
+  c.blocks = F::count(j, "blocks");
+  c.input_bytes = F::count(j, "input_bytes");
+  c.compressed_bytes = F::count(j, "compressed_bytes");
+  c.stored_bytes = F::count(j, "stored_bytes");
+  c.blocks_kept_raw = F::count(j, "blocks_kept_raw");
+  c.min_saving = F::number(j, "min_saving", 0.125);
+  c.context_memory = F::count(j, "context_memory");
+  c.dict_bytes = F::count(j, "dict_bytes");
+  c.dict_train_seconds = F::number(j, "dict_train_seconds", 0);
+  c.wall_seconds = F::number(j, "wall_seconds", 0);
+  c.cpu_seconds = F::number(j, "cpu_seconds", 0);
+  if (j.contains("dict_gain") && !j.at("dict_gain").is_null()) c.dict_gain = F::number(j, "dict_gain", 0);
   if (c.status == CellStatus::Ok) {
     c.compress_mbps = doubles(j, "compress_mbps");
     c.decompress_mbps = doubles(j, "decompress_mbps");
@@ -173,16 +179,16 @@ void meta_from_json(const json& j, RunMeta& m) {
   m.cxx_flags = j.value("cxx_flags", "");
   m.cpu_model = j.value("cpu_model", "");
   m.cpu_flags = j.value("cpu_flags", "");
-  m.cores = j.value("cores", 0);
-  m.llc_bytes = j.value("llc_bytes", uint64_t{0});
-  m.timer_overhead_ns = j.value("timer_overhead_ns", 0.0);
-  m.tsc_ghz = j.value("tsc_ghz", 0.0);
+  m.cores = F::integer(j, "cores", 0, 0);
+  m.llc_bytes = F::count(j, "llc_bytes");
+  m.timer_overhead_ns = F::number(j, "timer_overhead_ns", 0);
+  m.tsc_ghz = F::number(j, "tsc_ghz", 0);
   m.timer = j.value("timer", "");
   m.started_at = j.value("started_at", "");
   m.hostname = j.value("hostname", "");
   m.command_line = j.value("command_line", "");
-  m.seed = j.value("seed", uint64_t{0});
-  m.repetitions = j.value("repetitions", 0);
+  m.seed = F::count(j, "seed");
+  m.repetitions = F::integer(j, "repetitions", 0, 0);
   m.profile = j.value("profile", "");
   m.interrupted = j.value("interrupted", false);
   m.codec_versions.clear();
@@ -194,8 +200,7 @@ void meta_from_json(const json& j, RunMeta& m) {
   m.corpora.clear();
   if (j.contains("corpora")) {
     for (const auto& c : j.at("corpora"))
-      m.corpora.push_back(
-          {c.value("name", ""), c.value("path", ""), c.value("bytes", uint64_t{0}), c.value("sha256", "")});
+      m.corpora.push_back({c.value("name", ""), c.value("path", ""), F::count(c, "bytes"), c.value("sha256", "")});
   }
   m.extra.clear();
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();
@@ -333,7 +338,8 @@ bool results_from_json(const std::string& text, RunResults& out, std::string& er
   }
   try {
     const json& k = doc.at("kvzbench");
-    const int version = k.at("schema_version").get<int>();
+    if (!k.contains("schema_version")) throw F::bad("schema_version", "missing");
+    const int version = F::integer(k, "schema_version", 0, 0);
     if (version != kResultsSchemaVersion) {
       error = "schema_version " + std::to_string(version) + " is not supported (this kvzbench reads " +
               std::to_string(kResultsSchemaVersion) + ")";
@@ -342,9 +348,11 @@ bool results_from_json(const std::string& text, RunResults& out, std::string& er
     RunResults r;
     r.schema_version = version;
     meta_from_json(k.at("meta"), r.meta);
+    std::set<std::string> ids;
     for (const auto& jc : k.at("cells")) {
       CellResult c;
       cell_from_json(jc, c);
+      if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
       r.cells.push_back(std::move(c));
     }
     out = std::move(r);
@@ -356,18 +364,7 @@ bool results_from_json(const std::string& text, RunResults& out, std::string& er
 }
 
 bool save_results(const std::string& path, const RunResults& r, std::string& error) {
-  std::ofstream f(path, std::ios::binary);
-  if (!f) {
-    error = path + ": cannot open for writing";
-    return false;
-  }
-  f << results_to_json(r);
-  f.close();
-  if (!f) {
-    error = path + ": write failed";
-    return false;
-  }
-  return true;
+  return write_file_atomically(path, results_to_json(r), error);
 }
 
 bool load_results(const std::string& path, RunResults& out, std::string& error) {

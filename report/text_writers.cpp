@@ -1,6 +1,5 @@
 // CSV (one row per cell, stable columns documented in report/README.md) and the Markdown summary.
 #include <cmath>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -8,23 +7,13 @@
 #include "report/columns.h"
 #include "report/writers.h"
 #include "util/bytes.h"
+#include "util/files.h"
 #include "util/stats.h"
 
 namespace kvz {
 
 bool write_text_file(const std::string& path, const std::string& text, std::string& error) {
-  std::ofstream f(path, std::ios::binary);
-  if (!f) {
-    error = path + ": cannot open for writing";
-    return false;
-  }
-  f << text;
-  f.close();
-  if (!f) {
-    error = path + ": write failed";
-    return false;
-  }
-  return true;
+  return write_file_atomically(path, text, error);
 }
 
 bool write_csv(const std::string& path, const RunResults& r, std::string& error) {

@@ -67,6 +67,8 @@ struct CheckReport {
   bool build_match = false;                         // same build type and compiler flags
   std::vector<std::string> version_changes;         // "zstd: 1.5.4 -> 1.5.5"
   double compress_noise = 0, decompress_noise = 0;  // run-to-run scatter of slowdowns (0: too few cells)
+  size_t compared = 0;                              // cells found in both runs whose sizes were compared
+  std::string refusal;                              // why the gate cannot pass whatever the cells say ("" = none)
   int exit_code = 0;
 };
 CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt);

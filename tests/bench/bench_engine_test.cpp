@@ -226,7 +226,7 @@ TEST(Engine, ThreadsGetTheirOwnSessions) {
 TEST(Engine, SigintKeepsFinishedCellsAndStops) {
   Fixture f;
   interrupt_flag() = false;
-  install_sigint_handler();
+  install_interrupt_handlers();
   EngineHooks hooks;
   hooks.stop = &interrupt_flag();
   int done = 0;
@@ -235,7 +235,6 @@ TEST(Engine, SigintKeepsFinishedCellsAndStops) {
   };
   Matrix m = build_matrix({mixed_blocks(6, 4096, "first"), mixed_blocks(6, 4096, "second")}, f.choose({f.rle}), f.reg);
   const EngineOutcome o = run_matrix(m, fast_options(), hooks);
-  restore_sigint_handler();
   EXPECT_TRUE(interrupt_flag().load());
   interrupt_flag() = false;
   EXPECT_TRUE(o.interrupted);

@@ -1,6 +1,8 @@
 // CLI value parsing and the exit code rule of `kvzbench run`.
 #include <gtest/gtest.h>
 
+#include <csignal>
+
 #include "bench/interrupt.h"
 #include "commands/run_options.h"
 
@@ -55,11 +57,13 @@ TEST(Profiles, QuickIsSmallAndDeterministic) {
 }
 
 TEST(ExitCode, InterruptFailureAndCheck) {
-  EXPECT_EQ(run_exit_code(false, 0, true, 0), 0);
-  EXPECT_EQ(run_exit_code(false, 1, true, 0), 1);
-  EXPECT_EQ(run_exit_code(false, 0, false, 0), 1);
-  EXPECT_EQ(run_exit_code(false, 0, true, 1), 1);
-  EXPECT_EQ(run_exit_code(true, 3, true, 0), 130);
+  EXPECT_EQ(run_exit_code(0, 0, true, 0), 0);
+  EXPECT_EQ(run_exit_code(0, 1, true, 0), 1);
+  EXPECT_EQ(run_exit_code(0, 0, false, 0), 1);
+  EXPECT_EQ(run_exit_code(0, 0, true, 1), 1);
+  EXPECT_EQ(run_exit_code(SIGINT, 3, true, 0), 130);
+  EXPECT_EQ(run_exit_code(SIGTERM, 0, true, 0), 143);
+  EXPECT_EQ(run_exit_code(SIGHUP, 0, false, 1), 129);
 }
 
 }  // namespace

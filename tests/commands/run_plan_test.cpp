@@ -1,6 +1,8 @@
 // `kvzbench run`'s plan, built without reading or measuring anything.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "commands/run_plan.h"
 
 namespace kvz {
@@ -81,12 +83,16 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
   a.profile = "mongodb";
   EXPECT_NE(error_of(a).find("unknown profile 'mongodb': expected one of quick, default, full, rocksdb"),
             std::string::npos);
-  a = {};
-  a.time = 0;
-  EXPECT_EQ(error_of(a), "--time must be > 0 and at most 3600 seconds");
-  a = {};
-  a.repetitions = 0;
-  EXPECT_EQ(error_of(a), "--repetitions must be between 1 and 1000");
+  for (double t : {0.0, -1.0, std::nan(""), 1e9}) {
+    a = {};
+    a.time = t;
+    EXPECT_EQ(error_of(a), "--time must be > 0 and at most 3600 seconds") << t;
+  }
+  for (int r : {0, -1, 1001}) {
+    a = {};
+    a.repetitions = r;
+    EXPECT_EQ(error_of(a), "--repetitions must be between 1 and 1000") << r;
+  }
   a = {};
   a.profile = "scylla";
   a.sources.block_sizes = "256K";

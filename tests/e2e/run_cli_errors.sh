@@ -33,12 +33,13 @@ expect_error "min_compress_ratio" --profile cassandra:min_compress_ratio=0.5 "$c
 rows=$(jq -r '[.kvzbench.cells[].key | "\(.codec):\(.params)"] | sort | join(" ")' "$work/e.json")
 [ "$rows" = "lz4:1 memcpy:0 zstd:1 zstd:3" ] || fail "-e zstd,1,3/lz4 gave rows: $rows"
 
-# An empty file: a warning, no rows, exit 0.
+# An empty file: a warning, no rows, and exit 1: a run that measured nothing is not a success.
 : >"$work/empty.txt"
 code=0
 "$kvz" run -q -c lz4 -b 4K --time 0.002 --repetitions 1 --json "$work/empty.json" "$work/empty.txt" \
   >"$work/out" 2>"$work/err" || code=$?
-[ "$code" -eq 0 ] || { cat "$work/err"; fail "empty file: exit $code"; }
+[ "$code" -eq 1 ] || { cat "$work/err"; fail "empty file: exit $code, wanted 1"; }
+grep -q "nothing was measured" "$work/err" || fail "empty file: no 'nothing was measured' line"
 grep -q "empty" "$work/err" || fail "empty file: no warning"
 [ "$(jq '.kvzbench.cells | length' "$work/empty.json")" -eq 0 ] || fail "empty file produced rows"
 echo "run_cli_errors: OK"

@@ -252,4 +252,36 @@ TEST(Check, ModestRealSlowdownIsCaught) {
   EXPECT_EQ(count(rep, CheckStatus::Pass), 2u);  // the two memcpy rows
 }
 
+// A gate that compared nothing, or a run cut short, has not passed.
+TEST(Check, NothingComparedOrInterruptedFails) {
+  const RunResults base = testing::make_run(30);
+  RunResults empty = base;
+  empty.cells.clear();
+  std::ostringstream out;
+  EXPECT_EQ(check_results(base, empty, {}, out), 1);
+  EXPECT_NE(out.str().find("nothing was compared"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("compress speed n/a (0 cells)"), std::string::npos) << out.str();
+  RunResults cut = base;
+  cut.meta.interrupted = true;
+  EXPECT_EQ(check_cells(base, cut, {}).exit_code, 1);
+  EXPECT_EQ(check_cells(cut, base, {}).exit_code, 1);
+}
+
+// A shard against a full baseline: the other shards' cells are not MISSING, and without a
+// memcpy row in the shard the speeds are still judged (raw): halved speeds FAIL.
+TEST(Check, ShardIsJudgedOnItsOwnCells) {
+  const RunResults base = testing::make_run(31);
+  RunResults shard = base;
+  shard.meta.extra["shard"] = "0/2";
+  shard.cells.clear();
+  for (size_t i = 0; i < base.cells.size(); ++i)
+    if (i % 2 == 0 && !base.cells[i].reference) shard.cells.push_back(base.cells[i]);
+  const auto same = check_cells(base, shard, {});
+  EXPECT_EQ(same.exit_code, 0);
+  EXPECT_EQ(count(same, CheckStatus::Missing), 0u);
+  const auto halved = check_cells(base, testing::scaled(shard, 0.5), {});
+  EXPECT_EQ(halved.exit_code, 1);
+  EXPECT_GT(count(halved, CheckStatus::Fail), 0u);
+}
+
 }  // namespace kvz

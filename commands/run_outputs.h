@@ -1,0 +1,29 @@
+#pragma once
+// Where `kvzbench run` writes, settled before it measures: the given paths, or a directory of
+// its own (kvzbench-results/<UTC time>, "-2", "-3"... if taken). Every output is checked
+// writable and distinct from the other outputs, from the inputs and from the --check
+// baseline, so a long run is never lost to a typo or an overwritten input.
+#include <string>
+#include <vector>
+
+#include "report/results.h"
+
+namespace kvz {
+
+struct OutputFiles {
+  std::string json, csv, md, html;
+};
+
+// Fills `out` from the given paths (any may be empty) or, when none is given, creates a new
+// default directory. `inputs` are the files the run reads (corpora, baseline). "" or one line.
+std::string prepare_outputs(const OutputFiles& given, const std::vector<std::string>& inputs, OutputFiles& out);
+
+// "" or one line when an output is one of `inputs` (checked again once the sources are
+// resolved: a sweep's corpora are known only then).
+std::string output_overwrites_input(const OutputFiles& out, const std::vector<std::string>& inputs);
+
+// Writes every output (atomically). Paths written go to `written`; errors to stderr, one line
+// each. False when any failed.
+bool write_outputs(const OutputFiles& out, const RunResults& r, std::vector<std::string>& written);
+
+}  // namespace kvz
