@@ -3,6 +3,7 @@
 // corpora directory: KVZ_CORPORA if set, else ../shared/corpora beside the project (found
 // from the executable's location), else ./corpora-cache (what corpora/fetch.sh fills).
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kvz {
@@ -19,7 +20,8 @@ std::string resolve_corpus(const std::string& arg, std::string& error);
 // The `file` column of <corpora dir>/MANIFEST.tsv (relative names), empty without one.
 std::vector<std::string> manifest_names(const std::string& dir);
 
-// Hex SHA-256 of a file (libcrypto EVP), for the run metadata; "" and `error` on failure.
-std::string sha256_file(const std::string& path, std::string& error);
+// Hex SHA-256 (libcrypto EVP) of bytes read from a corpus, for the run metadata: what was
+// measured, so hashing costs no more than reading the sample (a 20 GB file is not read whole).
+std::string sha256_hex(std::string_view bytes);
 
 }  // namespace kvz

@@ -10,6 +10,14 @@ namespace kvz {
 
 bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,
                   std::string& error) {
+  if (!request.datasets.empty() && request.dataset_bytes > kMaxSampleBytes) {
+    error = "dataset size above 1G: datasets are built in memory (--dataset-bytes/--max-bytes)";
+    return false;
+  }
+  if (!request.files.empty() && request.file_max_bytes > kMaxSampleBytes) {
+    error = "--max-bytes above 1G: a file's sample is read into memory";
+    return false;
+  }
   std::vector<std::string> paths;
   for (const auto& f : request.files) {
     const std::string path = resolve_corpus(f, error);
@@ -35,10 +43,7 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
     for (const auto& w : s.records.warnings) warnings.push_back(request.files[i] + ": " + w);
     std::error_code ec;
     s.file_bytes = static_cast<uint64_t>(std::filesystem::file_size(paths[i], ec));
-    if (request.hash_files) {
-      std::string hash_error;
-      s.sha256 = sha256_file(paths[i], hash_error);
-    }
+    if (request.hash_files) s.sha256 = s.records.sample_sha256;
     out.push_back(std::move(s));
   }
   return true;

@@ -33,6 +33,10 @@ struct Source {
   bool empty() const { return records.records.empty() && records.raw.empty(); }
 };
 
+// Samples live in memory: a dataset is built whole and a file's sample is read whole, so
+// each is capped (--max-bytes / --dataset-bytes above it are refused, not attempted).
+inline constexpr size_t kMaxSampleBytes = size_t{1} << 30;
+
 // Datasets first, then files, in the order given. Every file is resolved before anything is
 // read, so a typo fails fast. False with a one-line `error` on an unknown or unreadable input.
 bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,

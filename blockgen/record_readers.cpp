@@ -107,6 +107,34 @@ void read_lines(std::string_view data, const RecordOptions& opt, RecordSet& set)
   }
 }
 
+// JSON nested deeper than this is not taken apart: nlohmann's dump() recurses once per level,
+// and 100,000 nested arrays overflowed the stack. Real documents stay far below it.
+constexpr size_t kMaxJsonDepth = 1000;
+
+// Whether `text` nests brackets deeper than `limit` (outside strings): checked before a
+// document is parsed into a tree that would be dumped.
+bool nests_deeper_than(std::string_view text, size_t limit) {
+  size_t depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return true;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return false;
+}
+
 // Returns false when most lines are not JSON (the caller then falls back to lines).
 bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set) {
   uint64_t bad = 0, total = 0, first_bad = 0, no_key = 0;
@@ -117,8 +145,9 @@ bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set)
     bool ok = !has_binary(line);
     nlohmann::json doc;
     if (ok && !opt.key_field.empty()) {
-      doc = nlohmann::json::parse(line, nullptr, false);
-      ok = !doc.is_discarded();
+      ok = !nests_deeper_than(line, kMaxJsonDepth);
+      if (ok) doc = nlohmann::json::parse(line, nullptr, false);
+      ok = ok && !doc.is_discarded();
     } else if (ok) {
       ok = nlohmann::json::accept(line);
     }
@@ -150,6 +179,10 @@ bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set)
 // Records are the members of the largest collection among the document itself and its
 // top-level members: array elements (keyed by ordinal) or object members (keyed by name).
 bool read_json(std::string_view data, const RecordOptions& opt, RecordSet& set, std::string& why) {
+  if (nests_deeper_than(data, kMaxJsonDepth)) {
+    why = "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    return false;
+  }
   nlohmann::json doc = nlohmann::json::parse(data, nullptr, false);
   if (doc.is_discarded()) {
     why = "not one valid JSON document";

@@ -2,6 +2,8 @@
 // uniqueness (README: "Record modes", "Sampling").
 #include "blockgen/records.h"
 
+#include "blockgen/corpus.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -265,16 +267,20 @@ RecordSet read_corpus(const std::string& path, const std::string& record_mode, s
                   " bytes: " + std::to_string(kSampleWindows) + " evenly spaced windows of " + std::to_string(window) +
                   (whole_lines ? " bytes cut to whole lines" : " bytes");
     if (record_mode == "auto") {
+      const std::string digest = sha256_hex(data);
       RecordSet set = records_from_bytes(std::move(data), path, mode, options, error);
+      set.sample_sha256 = digest;
       set.warnings.insert(set.warnings.begin(), "record mode auto: chose " + mode + " from the first window");
       set.warnings.insert(set.warnings.begin(), sample_note);
       set.source_bytes = size;
       return set;
     }
   }
+  const std::string digest = sha256_hex(data);
   RecordSet set = records_from_bytes(std::move(data), path, record_mode, options, error);
   if (!sample_note.empty()) set.warnings.insert(set.warnings.begin(), sample_note);
   set.source_bytes = size;
+  set.sample_sha256 = digest;
   return set;
 }
 

@@ -28,8 +28,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr size_t kMaxDatasetBytes = size_t{1} << 30;
-
 struct Options {
   Options() {
     sources.layouts = "rocksdb";
@@ -152,8 +150,6 @@ int blocks_main(int argc, char** argv) {
     return usage_error("bad --max-bytes '" + src.max_bytes + "'");
   if (!src.dataset_bytes.empty() && !parse_byte_size(src.dataset_bytes, request.dataset_bytes))
     return usage_error("bad --dataset-bytes '" + src.dataset_bytes + "'");
-  if (request.dataset_bytes > kMaxDatasetBytes)
-    return usage_error("--dataset-bytes above 1G: datasets are built in memory");
   if (!o.out.empty() && (sizes.size() != 1 || request.files.size() + request.datasets.size() != 1))
     return usage_error("--out takes exactly one input and one block size");
   // The raw layout chunks a file's bytes as they are; record layouts need no raw copy.

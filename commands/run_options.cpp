@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <set>
 
 #include "blockgen/table.h"
 #include "codecs/spec.h"
@@ -66,13 +67,18 @@ bool parse_list(const std::string& text, std::vector<T>& out, std::string& error
 }  // namespace
 
 bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error) {
-  return parse_list(text, out, error, "empty block size list", [](const std::string& item, size_t& n) -> std::string {
-    if (!parse_byte_size(item, n))
-      return fmt::format("invalid block size '{}': expected a positive size like 4096, 4K or 64KiB", item);
-    if (n < 1024 || n > (size_t{1} << 20))
-      return fmt::format("block size '{}' out of range: must be between 1K and 1M", item);
-    return "";
-  });
+  const bool ok =
+      parse_list(text, out, error, "empty block size list", [](const std::string& item, size_t& n) -> std::string {
+        if (!parse_byte_size(item, n))
+          return fmt::format("invalid block size '{}': expected a positive size like 4096, 4K or 64KiB", item);
+        if (n < 1024 || n > (size_t{1} << 20))
+          return fmt::format("block size '{}' out of range: must be between 1K and 1M", item);
+        return "";
+      });
+  // "4K,4096,4K" is one size: de-duplicated here, before anything is built per size.
+  std::set<size_t> seen;
+  std::erase_if(out, [&](size_t n) { return !seen.insert(n).second; });
+  return ok;
 }
 
 bool parse_stall_thresholds(const std::string& text, std::vector<uint64_t>& out_ns, std::string& error) {

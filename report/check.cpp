@@ -59,26 +59,38 @@ double memcpy_speed(const RunResults& r, bool cpu) {
   return geomean(medians);
 }
 
+// What judging a cell needs of its whole run, computed once per run (per cell, it made
+// `check` quadratic in cells: > 60 s at 40,000).
+struct RunFacts {
+  double memcpy_wall = 0, memcpy_cpu = 0;
+  bool references_have_cpu = true;  // every OK reference row has CPU-time speeds
+};
+
+bool has_full_cpu_speeds(const CellResult& x) {
+  return !x.compress_cpu_mbps.empty() && x.compress_cpu_mbps.size() == x.compress_mbps.size() &&
+         x.decompress_cpu_mbps.size() == x.decompress_mbps.size();
+}
+
+RunFacts facts_of(const RunResults& r) {
+  RunFacts f;
+  f.memcpy_wall = memcpy_speed(r, false);
+  f.memcpy_cpu = memcpy_speed(r, true);
+  for (const auto& m : r.cells)
+    if (is_reference(m) && m.status == CellStatus::Ok && !has_full_cpu_speeds(m)) f.references_have_cpu = false;
+  return f;
+}
+
 // Per-repetition speeds divided by the run's memcpy speed, so a uniformly faster or slower
 // machine state cancels out.
-std::vector<double> normalised(const RunResults& r, const CellResult& c, bool compress, bool cpu, bool& ok) {
-  const double ref = memcpy_speed(r, cpu);
+std::vector<double> normalised(const RunFacts& r, const CellResult& c, bool compress, bool cpu, bool& ok) {
+  const double ref = cpu ? r.memcpy_cpu : r.memcpy_wall;
   ok = ref > 0;
   std::vector<double> out;
   for (double x : speeds(c, compress, cpu)) out.push_back(ok ? x / ref : x);
   return out;
 }
 
-bool has_cpu_speeds(const RunResults& r, const CellResult& c) {
-  auto full = [](const CellResult& x) {
-    return !x.compress_cpu_mbps.empty() && x.compress_cpu_mbps.size() == x.compress_mbps.size() &&
-           x.decompress_cpu_mbps.size() == x.decompress_mbps.size();
-  };
-  if (!full(c)) return false;
-  for (const auto& m : r.cells)
-    if (is_reference(m) && m.status == CellStatus::Ok && !full(m)) return false;
-  return true;
-}
+bool has_cpu_speeds(const RunFacts& r, const CellResult& c) { return has_full_cpu_speeds(c) && r.references_have_cpu; }
 
 // The verdict on one pair of samples (baseline b, current c).
 CheckStatus judge_samples(const std::vector<double>& b, const std::vector<double>& c, const CheckOptions& opt,
@@ -96,7 +108,7 @@ CheckStatus judge_samples(const std::vector<double>& b, const std::vector<double
   return CheckStatus::Pass;
 }
 
-SpeedVerdict judge_speed(const RunResults& base_run, const CellResult& base, const RunResults& cur_run,
+SpeedVerdict judge_speed(const RunFacts& base_run, const CellResult& base, const RunFacts& cur_run,
                          const CellResult& cur, bool compress, const CheckOptions& opt) {
   SpeedVerdict v;
   bool base_norm = false, cur_norm = false;
@@ -151,6 +163,7 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
     auto it = bv.find(codec);
     if (it != bv.end() && it->second != ver) rep.version_changes.push_back(codec + ": " + it->second + " -> " + ver);
   }
+  const RunFacts base_facts = facts_of(baseline), cur_facts = facts_of(current);
   std::map<std::string, const CellResult*> base_cells;
   for (const auto& c : baseline.cells) base_cells[c.key.id()] = &c;
   std::map<std::string, bool> seen;
@@ -218,8 +231,8 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
                                                                : "build differs";
       cc.status = worse(cc.status, CheckStatus::Skipped);
     } else {
-      cc.compress = judge_speed(baseline, base, current, cur, true, opt);
-      cc.decompress = judge_speed(baseline, base, current, cur, false, opt);
+      cc.compress = judge_speed(base_facts, base, cur_facts, cur, true, opt);
+      cc.decompress = judge_speed(base_facts, base, cur_facts, cur, false, opt);
       cc.status = worse(cc.status, worse(cc.compress.status, cc.decompress.status));
     }
     rep.cells.push_back(cc);

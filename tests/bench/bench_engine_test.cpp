@@ -276,3 +276,25 @@ TEST(Engine, ShardsPartitionCellsButAlwaysMeasureMemcpy) {
 
 }  // namespace
 }  // namespace kvz
+
+namespace kvz {
+namespace {
+
+// A zero-byte block (an empty value under values:single) is measured, not a null pointer
+// handed to memcmp (UBSan found it).
+TEST(Engine, ZeroByteBlocksRoundTrip) {
+  Fixture f;
+  BlockGroup g = mixed_blocks(4, 4096);
+  g.blocks.add_block(std::span<const uint8_t>(), 1);
+  BlockGroup only_empty;
+  only_empty.blocks.source = "empty";
+  only_empty.blocks.layout = "values:single";
+  only_empty.blocks.add_block(std::span<const uint8_t>(), 1);
+  Matrix m = build_matrix({std::move(g), std::move(only_empty)}, f.choose({f.rle}), f.reg);
+  const EngineOutcome o = run_matrix(m, fast_options());
+  EXPECT_EQ(o.failed, 0u);
+  for (const auto& c : o.cells) EXPECT_EQ(c.status, CellStatus::Ok) << c.key.id() << ": " << c.failure;
+}
+
+}  // namespace
+}  // namespace kvz

@@ -223,3 +223,28 @@ TEST(Records, LargeCorpusIsSampledInWholeLines) {
 
 }  // namespace
 }  // namespace kvz
+
+namespace kvz {
+namespace {
+
+// 100,000 nested arrays used to overflow the stack (the reader re-serialises records); now the
+// document is read by the fallback mode with a warning saying why.
+TEST(Records, DeeplyNestedJsonFallsBackInsteadOfCrashing) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  std::string error;
+  RecordSet s = records_from_bytes(deep, "deep", "json", RecordOptions{}, error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_EQ(s.record_mode, "jsonl");
+  bool said = false;
+  for (const auto& w : s.warnings) said |= w.find("nested deeper than 1000 levels") != std::string::npos;
+  EXPECT_TRUE(said);
+  RecordOptions keyed;
+  keyed.key_field = "id";
+  const std::string line = "{\"id\":" + deep + "}\n";
+  s = records_from_bytes(line + line, "deep", "jsonl", keyed, error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_FALSE(s.records.empty());
+}
+
+}  // namespace
+}  // namespace kvz

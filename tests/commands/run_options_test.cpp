@@ -13,7 +13,11 @@ TEST(BlockSizes, AcceptsTheCliForms) {
   std::vector<size_t> v;
   std::string err;
   ASSERT_TRUE(parse_block_sizes("4096,4K,64KiB,1M", v, err)) << err;
-  EXPECT_EQ(v, (std::vector<size_t>{4096, 4096, 65536, 1048576}));
+  EXPECT_EQ(v, (std::vector<size_t>{4096, 65536, 1048576}));  // 4096 and 4K are one size
+  std::string many;
+  for (int i = 0; i < 5000; ++i) many += i % 2 ? "16K," : "4K,";
+  ASSERT_TRUE(parse_block_sizes(many + "4K", v, err)) << err;
+  EXPECT_EQ(v, (std::vector<size_t>{4096, 16384}));
 }
 
 TEST(BlockSizes, RejectsOutOfRangeAndGarbageWithOneLine) {
