@@ -24,7 +24,7 @@ pkgs_libs="libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev liblzma
   libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev"
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
 # and a headless browser to open the HTML report.
-pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev chromium python3 jq clang-format clang-tidy"
+pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev chromium python3 jq clang-format clang-tidy clang"
 
 install_missing() {
   local missing=()
@@ -82,3 +82,9 @@ ctest --test-dir build/release --output-on-failure --no-tests=error -j "$jobs"
 configure_and_build build/asan Debug -DKVZ_SANITIZE=ON -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs"
+# The parsers' libFuzzer targets (Clang, ASan+UBSan), each fuzzed for a bounded time from its
+# checked-in seeds; a crash fails the suite (tests/fuzz/README.md).
+cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=OFF -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link >/dev/null
+cmake --build build/fuzz -j "$jobs" --target kvz_fuzz_codec_spec kvz_fuzz_records kvz_fuzz_results
+tests/fuzz/run_fuzzers.sh build/fuzz "${KVZ_FUZZ_SECONDS:-30}"

@@ -79,6 +79,21 @@ std::string resolve_corpus(const std::string& arg, std::string& error) {
     error = arg + ": is a directory (give the corpus files in it)";
     return "";
   }
+  // It exists but is no regular file, or cannot be resolved: say which, not "no such file".
+  std::error_code ec;
+  const fs::file_status st = fs::status(arg, ec);
+  if (ec && ec != std::errc::no_such_file_or_directory) {
+    error = arg + ": " + ec.message();  // e.g. "Too many levels of symbolic links"
+    return "";
+  }
+  if (fs::exists(st)) {
+    error = arg + ": not a regular file (" +
+            (fs::is_fifo(st)                                      ? "a FIFO"
+             : fs::is_character_file(st) || fs::is_block_file(st) ? "a device"
+                                                                  : "special") +
+            "): give a file";
+    return "";
+  }
   const std::string dir = corpora_dir();
   if (!dir.empty()) {
     if (is_file(fs::path(dir) / arg)) return (fs::path(dir) / arg).string();

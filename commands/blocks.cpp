@@ -39,7 +39,7 @@ struct Options {
 };
 
 int usage_error(const std::string& msg) {
-  fmt::print(stderr, "kvzbench blocks: error: {}\n", msg);
+  fmt::print(stderr, "kvzbench blocks: error: {}\n", one_line(msg));
   return 2;
 }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "codecs/registry.h"
+#include "util/text.h"
 
 namespace kvz {
 namespace {
@@ -74,9 +75,11 @@ int list_main(int argc, char** argv) {
   app.add_flag("--json", json, "print JSON for machines");
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    int rc = app.exit(e);  // prints help or the one-line error
-    return rc == 0 ? 0 : 2;
+    std::fprintf(stderr, "kvzbench list: error: %s\n", one_line(e.what()).c_str());
+    return 2;
   }
   const CodecRegistry& reg = CodecRegistry::instance();
   if (json) {

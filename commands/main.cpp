@@ -1,14 +1,19 @@
 // kvzbench entry: dispatches to each stage's subcommand. A bare `kvzbench` (or one whose
 // first argument is an option or a corpus) is `kvzbench run`.
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <filesystem>
+#include <new>
 #include <string>
 
+#include "blockgen/corpus.h"
 #include "commands/blocks.h"
 #include "commands/list.h"
 #include "commands/report.h"
 #include "commands/run.h"
+#include "util/text.h"
 
 namespace {
 
@@ -27,6 +32,18 @@ constexpr Command kCommands[] = {
     {"merge", kvz::merge_main, "merge result files"},
 };
 
+// A bare lowercase word with no '.' or '/' that names no file: what a command looks like.
+bool looks_like_command(const char* arg) {
+  const std::string a(arg);
+  if (a.empty() || a[0] == '-' || a.find_first_of("./") != std::string::npos) return false;
+  std::error_code ec;
+  if (std::filesystem::exists(a, ec)) return false;
+  for (char c : a)
+    if (!(c >= 'a' && c <= 'z')) return false;
+  std::string ignored;
+  return kvz::resolve_corpus(a, ignored).empty();  // `kvzbench twitter` names a corpus
+}
+
 void usage() {
   std::printf("usage: kvzbench [COMMAND] [OPTIONS]\n\ncommands:\n");
   for (const auto& c : kCommands) std::printf("  %-8s %s\n", c.name, c.help);
@@ -36,6 +53,10 @@ void usage() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A closed pipe (`| head`) or a file-size limit makes writes fail with an error the commands
+  // report; neither may kill the process before its result files are complete.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
   try {
     if (argc > 1 && (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
       usage();
@@ -46,10 +67,21 @@ int main(int argc, char** argv) {
         if (!std::strcmp(argv[1], c.name)) return c.main(argc - 1, argv + 1);
       }
     }
+    // A word that is neither a command nor a file nor a corpus-like name ("foo", "rn") is a
+    // mistyped command, not a corpus to look for.
+    if (argc > 1 && looks_like_command(argv[1])) {
+      std::fprintf(stderr,
+                   "kvzbench: error: unknown command '%s' (commands: run, list, blocks, report, check, merge)\n",
+                   kvz::one_line(argv[1]).c_str());
+      return 2;
+    }
     // No command word: everything is run's (argv[0] stands in for the command name).
     return kvz::run_main(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "kvzbench: error: out of memory (lower --max-bytes or the block sizes)\n");
+    return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "kvzbench: error: %s\n", e.what());
+    std::fprintf(stderr, "kvzbench: error: %s\n", kvz::one_line(e.what()).c_str());
     return 2;
   }
 }

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "report/writers.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -21,14 +22,14 @@ bool parse(CLI::App& app, int argc, char** argv, int& code) {
   } catch (const CLI::CallForHelp& e) {
     code = app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "kvzbench %s: error: %s\n", app.get_name().c_str(), e.what());
+    std::fprintf(stderr, "kvzbench %s: error: %s\n", app.get_name().c_str(), one_line(e.what()).c_str());
     code = 2;
   }
   return false;
 }
 
 int fail(const char* cmd, const std::string& msg, int code = 2) {
-  std::fprintf(stderr, "kvzbench %s: error: %s\n", cmd, msg.c_str());
+  std::fprintf(stderr, "kvzbench %s: error: %s\n", cmd, one_line(msg).c_str());
   return code;
 }
 

@@ -43,7 +43,7 @@ namespace {
 namespace fs = std::filesystem;
 
 int usage_error(const std::string& msg) {
-  std::cerr << "kvzbench run: error: " << msg << "\n";
+  std::cerr << "kvzbench run: error: " << one_line(msg) << "\n";
   return 2;
 }
 

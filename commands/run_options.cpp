@@ -8,6 +8,7 @@
 
 #include "blockgen/table.h"
 #include "codecs/spec.h"
+#include "util/bytes.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -76,6 +77,18 @@ bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::s
         return "";
       });
   // "4K,4096,4K" is one size: de-duplicated here, before anything is built per size.
+  std::set<size_t> seen;
+  std::erase_if(out, [&](size_t n) { return !seen.insert(n).second; });
+  return ok;
+}
+
+bool parse_dict_sizes(const std::string& text, std::vector<size_t>& out, std::string& error) {
+  const bool ok = parse_list(text, out, error, "empty --dict list", [](const std::string& item, size_t& n) {
+    if (!parse_byte_size(item, n) || n < kMinDictSize || n > kMaxDictSize)
+      return fmt::format("invalid --dict size '{}': expected a dictionary size in {}..{}, e.g. 16K", item,
+                         format_byte_size(kMinDictSize), format_byte_size(kMaxDictSize));
+    return std::string();
+  });
   std::set<size_t> seen;
   std::erase_if(out, [&](size_t n) { return !seen.insert(n).second; });
   return ok;

@@ -30,6 +30,8 @@ const std::vector<SweepProfile>& sweep_profiles();
 // Block size list "4K,64KiB": each 1 KiB..1 MiB. Returns false with a one-line error.
 bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error);
 // Stall thresholds in milliseconds "0.5,1" -> ns. Returns false with a one-line error.
+// --dict sizes: "16K,64K", each within the dictionary range (4K..112K), de-duplicated.
+bool parse_dict_sizes(const std::string& text, std::vector<size_t>& out, std::string& error);
 bool parse_stall_thresholds(const std::string& text, std::vector<uint64_t>& out_ns, std::string& error);
 // "I/N" with 0 <= I < N.
 bool parse_shard(const std::string& text, int& index, int& count, std::string& error);

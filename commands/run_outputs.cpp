@@ -28,7 +28,7 @@ std::string new_results_directory(std::string& error) {
   std::error_code ec;
   fs::create_directories("kvzbench-results", ec);
   for (int n = 1; n <= 1000 && !ec; ++n) {
-    const std::string dir = n == 1 ? base : fmt::format("{}-{}", base, n);
+    std::string dir = n == 1 ? base : fmt::format("{}-{}", base, n);
     if (fs::create_directory(dir, ec)) return dir;  // false: it exists, try the next name
   }
   error = fmt::format("cannot create a results directory under kvzbench-results: {}",

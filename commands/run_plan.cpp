@@ -61,12 +61,15 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
       err = unknown_name_error("layout", l, layout_names());
       return false;
     }
-  }
-  if (!a.dict.empty()) {
-    if (!parse_block_sizes(a.dict, p.dict_sizes, err)) {
-      err = "--dict: " + err;
+    // A store writes its own blocks: its framing over another layout's blocks is nobody's bytes.
+    if (p.store && l != p.store->layout) {
+      err = fmt::format("--profile {} builds {} blocks; -l {} contradicts it (drop -l, or drop the store profile)",
+                        p.store->name, p.store->layout, l);
       return false;
     }
+  }
+  if (!a.dict.empty()) {
+    if (!parse_dict_sizes(a.dict, p.dict_sizes, err)) return false;
   } else if (p.store) {
     p.dict_sizes = p.store->dict_sizes;
   } else if (a.codecs.empty()) {

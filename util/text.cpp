@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include <fmt/format.h>
+
 namespace kvz {
 
 std::vector<std::string_view> split(std::string_view text, std::string_view separators) {
@@ -70,6 +72,24 @@ bool parse_double(std::string_view s, double& out) {
   if (end != copy.c_str() + copy.size() || !std::isfinite(v)) return false;
   out = v;
   return true;
+}
+
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (u < 0x20 || u == 0x7f)
+      out += fmt::format("\\x{:02x}", u);
+    else
+      out += c;
+  }
+  return out;
 }
 
 }  // namespace kvz

@@ -13,6 +13,9 @@ std::vector<std::string_view> split(std::string_view text, std::string_view sepa
 std::vector<std::string> split_list(std::string_view text, char separator = ',');
 std::string_view trim(std::string_view text);
 std::string to_lower(std::string_view text);
+// `text` made safe for a one-line message: control characters (a newline in a file name)
+// become escapes like "\\n" and "\\x01".
+std::string one_line(std::string_view text);
 std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
 // Whole-string integer parses: false on empty input, trailing bytes or overflow.
 bool parse_int(std::string_view text, int& out);

@@ -88,6 +88,17 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
     a.time = t;
     EXPECT_EQ(error_of(a), "--time must be > 0 and at most 3600 seconds") << t;
   }
+  for (const char* d : {"2K", "200K", "abc", "16K,"}) {
+    a = {};
+    a.dict = d;
+    EXPECT_NE(error_of(a).find("--dict"), std::string::npos) << d << ": " << error_of(a);
+  }
+  a = {};
+  a.profile = "rocksdb";
+  a.sources.layouts = "leveldb";
+  a.sources.layouts_given = true;
+  EXPECT_EQ(error_of(a),
+            "--profile rocksdb builds rocksdb blocks; -l leveldb contradicts it (drop -l, or drop the store profile)");
   for (int r : {0, -1, 1001}) {
     a = {};
     a.repetitions = r;
