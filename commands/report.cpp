@@ -150,7 +150,7 @@ int merge_main(int argc, char** argv) {
   RunResults merged;
   std::string error;
   if (!load_all(inputs, runs, error)) return fail("merge", error);
-  if (!merge_results(runs, merged, error)) return fail("merge", error);
+  if (!merge_results(std::move(runs), merged, error)) return fail("merge", error);
   if (!save_results(out, merged, error)) return fail("merge", error);
   std::printf("merged %zu files, %zu cells into %s\n", inputs.size(), merged.cells.size(), out.c_str());
   return 0;

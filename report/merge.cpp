@@ -5,7 +5,7 @@
 
 namespace kvz {
 
-bool merge_results(const std::vector<RunResults>& runs, RunResults& out, std::string& error) {
+bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error) {
   if (runs.empty()) {
     error = "nothing to merge";
     return false;
@@ -17,7 +17,7 @@ bool merge_results(const std::vector<RunResults>& runs, RunResults& out, std::st
   std::map<std::string, size_t> cell_owner;
   std::set<std::string> cpus;
   for (size_t i = 0; i < runs.size(); ++i) {
-    const auto& r = runs[i];
+    auto& r = runs[i];
     if (r.schema_version != m.schema_version) {
       error = "input " + std::to_string(i + 1) + " has schema_version " + std::to_string(r.schema_version) +
               ", input 1 has " + std::to_string(m.schema_version) + ": cannot merge mixed schemas";
@@ -33,14 +33,14 @@ bool merge_results(const std::vector<RunResults>& runs, RunResults& out, std::st
       }
       if (inserted && i > 0) m.meta.codec_versions.push_back(v);
     }
-    for (const auto& c : r.cells) {
+    for (auto& c : r.cells) {
       auto [it, inserted] = cell_owner.emplace(c.key.id(), i);
       if (!inserted) {
         error = "cell " + c.key.id() + " is in input " + std::to_string(it->second + 1) + " and input " +
                 std::to_string(i + 1) + ": merge joins disjoint results only";
         return false;
       }
-      m.cells.push_back(c);
+      m.cells.push_back(std::move(c));  // moved: a 50,000-cell merge holds each cell once
     }
     cpus.insert(r.meta.cpu_model);
     if (i > 0) {

@@ -128,7 +128,7 @@ struct RunResults {
 };
 
 // JSON I/O. Load errors are one line ("BASE.json: not a kvzbench result (no 'kvzbench' key)").
-std::string results_to_json(const RunResults& r, int indent = 1);
+std::string results_to_json(const RunResults& r);
 bool results_from_json(const std::string& text, RunResults& out, std::string& error);
 bool save_results(const std::string& path, const RunResults& r, std::string& error);
 bool load_results(const std::string& path, RunResults& out, std::string& error);
@@ -139,6 +139,6 @@ const char* to_string(CellStatus s);
 // one-line error: differing schema versions, the same codec at different library versions,
 // and the same cell in two inputs. The first run's metadata is kept; differing CPU models
 // become "mixed: A | B" so `check` will not compare speeds against it.
-bool merge_results(const std::vector<RunResults>& runs, RunResults& out, std::string& error);
+bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error);
 
 }  // namespace kvz
