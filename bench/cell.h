@@ -38,7 +38,7 @@ struct CellState {
   std::atomic<bool> pass_error{false};      // a call failed inside a timed pass
   std::vector<uint64_t> pass_bytes[2];      // uncompressed bytes of one pass, per worker
   int entries[2] = {0, 0};                  // GB entries seen (progress)
-  bool incomplete = false;                  // some repetition was skipped (interrupt)
+  bool incomplete = false;                  // some repetition was skipped (interrupt): fewer speeds
   const std::atomic<bool>* stop = nullptr;  // the run's interrupt flag: checked once per call
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };

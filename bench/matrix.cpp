@@ -285,7 +285,13 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
       if (cell.ok) {
         const bool all_reps =
             static_cast<int>(r.compress_mbps.size()) == reps && static_cast<int>(r.decompress_mbps.size()) == reps;
-        if (cell.incomplete || !all_reps) continue;  // interrupted mid-cell: not a result
+        // Interrupted mid-group (with interleaving, every cell of the group is mid-way): a cell
+        // keeps the repetitions that finished in both directions, and says so; a cell with none
+        // in one direction is no result.
+        if (r.compress_mbps.empty() || r.decompress_mbps.empty()) continue;
+        if (!all_reps && cell.owned)
+          outcome.warnings.push_back(fmt::format("{}: interrupted: {} and {} of {} repetitions (compress, decompress)",
+                                                 r.key.id(), r.compress_mbps.size(), r.decompress_mbps.size(), reps));
         if (cell.pass_error) {
           r.status = CellStatus::Failed;
           r.failure = "a call failed inside a timed pass after the round trip had verified";

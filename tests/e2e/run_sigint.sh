@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Ctrl-C mid-run: exit 130, the finished cells are written (and only finished ones: each has
-# every repetition), meta.interrupted is true.
+# Ctrl-C mid-run: exit 130, every finished repetition is written (a cell interrupted mid-way
+# keeps the ones it finished, with a warning), meta.interrupted is true.
 source "$(dirname "$0")/common.bash"
 # Plenty of block sets so the signal lands mid-run.
 "$kvz" run -q -d dbbench,json-docs -l raw,leveldb,rocksdb -b 4K,8K,16K,32K,64K -c lz4/snappy/zstd:1 \
@@ -16,6 +16,12 @@ jq -e '.kvzbench.meta.interrupted == true' "$work/out.json" >/dev/null || fail "
 cells=$(jq '.kvzbench.cells | length' "$work/out.json")
 [ "$cells" -gt 0 ] || fail "no finished cell kept"
 [ "$cells" -lt 120 ] || fail "all $cells cells present: the signal did not interrupt"
-jq -e '[.kvzbench.cells[] | (.compress_mbps | length) == 3 and (.decompress_mbps | length) == 3] | all' \
-  "$work/out.json" >/dev/null || fail "an unfinished cell was kept"
+# Every kept cell has the repetitions that finished (1..3 each way; with interleaving the block
+# set under way is mid-way in every cell), and each one short of 3 is named in a warning.
+jq -e '[.kvzbench.cells[] | [.compress_mbps, .decompress_mbps][] | length | . >= 1 and . <= 3] | all' \
+  "$work/out.json" >/dev/null || fail "a kept cell has no finished repetition in one direction"
+short=$(jq '[.kvzbench.cells[] | select((.compress_mbps | length) < 3 or (.decompress_mbps | length) < 3)] | length' \
+  "$work/out.json")
+named=$(grep -c ': interrupted: ' "$work/err" || true)
+[ "$short" -eq "$named" ] || fail "$short cells with fewer repetitions, $named warnings"
 echo "run_sigint: OK ($cells cells kept)"
