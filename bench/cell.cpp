@@ -288,7 +288,6 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
     }
     cell.sessions.push_back(std::move(s.value));
   }
-  res.context_memory = cell.sessions[0]->context_memory();
   if (!verify_blocks(cell, opt)) return;
   if (dict) {
     uint64_t plain = 0;
@@ -297,6 +296,9 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
   }
   res.compress_latency = latency_pass(cell, Direction::Compress, opt);
   res.decompress_latency = latency_pass(cell, Direction::Decompress, opt);
+  // Read after the calls: libraries size their contexts on first use (zstd's CCtx, the
+  // brotli/xz arenas), so a fresh session reports the same figure at every level, or 0.
+  res.context_memory = cell.sessions[0]->context_memory();
   if (cell.pass_error) {
     res.failure = "a call failed during the latency pass after the round trip had verified";
     return;

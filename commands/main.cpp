@@ -13,6 +13,7 @@
 #include "commands/list.h"
 #include "commands/report.h"
 #include "commands/run.h"
+#include "kvz_build_info.h"
 #include "util/text.h"
 
 namespace {
@@ -47,7 +48,7 @@ bool looks_like_command(const char* arg) {
 void usage() {
   std::printf("usage: kvzbench [COMMAND] [OPTIONS]\n\ncommands:\n");
   for (const auto& c : kCommands) std::printf("  %-8s %s\n", c.name, c.help);
-  std::printf("\n`kvzbench COMMAND --help` for a command's options.\n");
+  std::printf("\n`kvzbench COMMAND --help` for a command's options; `kvzbench --version`.\n");
 }
 
 }  // namespace
@@ -60,6 +61,10 @@ int main(int argc, char** argv) {
   try {
     if (argc > 1 && (!std::strcmp(argv[1], "help") || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h"))) {
       usage();
+      return 0;
+    }
+    if (argc > 1 && (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "version"))) {
+      std::printf("kvzbench %s (git %s, %s build)\n", KVZ_VERSION, KVZ_GIT_REV, KVZ_BUILD_TYPE);
       return 0;
     }
     if (argc > 1) {

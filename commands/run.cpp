@@ -3,6 +3,7 @@
 
 #include <sched.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -131,15 +132,25 @@ void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegist
   m.extra["cold_working_set_bytes"] = std::to_string(cold_working_set_bytes(p.engine));
 }
 
-void progress_bar(double frac, double eta, const std::string& what) {
-  const int width = 30;
-  const int filled = static_cast<int>(frac * width);
-  std::string bar(static_cast<size_t>(filled), '#');
-  bar.resize(width, '.');
-  std::string line = fmt::format("\r[{}] {:3.0f}% ETA {:>6} {}", bar, frac * 100, eta_text(eta), what);
-  if (line.size() > 110) line.resize(110);
-  std::cerr << line << std::string(110 - std::min<size_t>(110, line.size()), ' ') << std::flush;
+// The terminal's width (stderr), read each time so a resized window is followed; 80 if unknown.
+size_t terminal_columns() {
+  struct winsize ws {};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+  return 80;
 }
+
+// One line on stderr, never wider than the terminal minus one column (no wrap, no scroll).
+void progress_bar(double frac, double eta, const std::string& what) {
+  const size_t width = terminal_columns() - 1;
+  const size_t bar_width = std::clamp<size_t>(width / 4, 10, 30);
+  std::string bar(static_cast<size_t>(frac * static_cast<double>(bar_width)), '#');
+  bar.resize(bar_width, '.');
+  std::string line = fmt::format("[{}] {:3.0f}% ETA {:>6} {}", bar, frac * 100, eta_text(eta), what);
+  line.resize(width, ' ');
+  std::cerr << '\r' << line << std::flush;
+}
+
+void clear_progress() { std::cerr << '\r' << std::string(terminal_columns() - 1, ' ') << '\r' << std::flush; }
 
 bool pin_cpus(const std::string& list, std::string& err) {
   std::vector<int> cpus;
@@ -206,7 +217,7 @@ int run_main(int argc, char** argv) {
   if (show_progress) hooks.progress = progress_bar;
   const double t0 = wall_seconds();
   EngineOutcome outcome = run_matrix(matrix, plan.engine, hooks);
-  if (show_progress) std::cerr << "\r" << std::string(111, ' ') << "\r" << std::flush;
+  if (show_progress) clear_progress();
   const double elapsed = wall_seconds() - t0;
 
   for (const auto& w : outcome.warnings) std::cerr << "kvzbench run: warning: " << w << "\n";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -12,6 +13,8 @@
 #include "bench/matrix.h"
 #include "bench/stats.h"
 #include "bench_test_codecs.h"
+#include "codecs/registry.h"
+#include "codecs/spec.h"
 #include "report/console.h"
 
 namespace kvz {
@@ -294,6 +297,28 @@ TEST(Engine, ZeroByteBlocksRoundTrip) {
   const EngineOutcome o = run_matrix(m, fast_options());
   EXPECT_EQ(o.failed, 0u);
   for (const auto& c : o.cells) EXPECT_EQ(c.status, CellStatus::Ok) << c.key.id() << ": " << c.failure;
+}
+
+}  // namespace
+}  // namespace kvz
+
+namespace kvz {
+namespace {
+
+// Context memory is read after the cell's calls: libraries size their contexts on first use,
+// so a fresh session showed zstd's 101,216 B at every level and 0 for brotli and xz.
+TEST(Engine, ContextMemoryIsReadAfterTheCalls) {
+  const CodecRegistry& reg = CodecRegistry::instance();
+  std::string err;
+  const auto choices = parse_codec_spec("memcpy/zstd:1,19/brotli:5/xz:6", reg, err);
+  ASSERT_TRUE(err.empty()) << err;
+  Matrix m = build_matrix({mixed_blocks(4, 16384)}, choices, reg);
+  const EngineOutcome o = run_matrix(m, fast_options());
+  std::map<std::string, uint64_t> memory;
+  for (const auto& c : o.cells) memory[c.key.codec + ":" + std::to_string(c.key.level)] = c.context_memory;
+  EXPECT_GT(memory["zstd:19"], memory["zstd:1"]);
+  EXPECT_GT(memory["brotli:5"], 0u);
+  EXPECT_GT(memory["xz:6"], 0u);
 }
 
 }  // namespace
