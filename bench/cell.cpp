@@ -260,7 +260,7 @@ std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int
   size_t pos = 0;
   for (size_t c = 0; c < copies; ++c) {
     for (const Job& j : jobs) {
-      std::memcpy(arena.data() + pos, j.in, j.in_size);
+      if (j.in_size) std::memcpy(arena.data() + pos, j.in, j.in_size);
       cold.push_back({arena.data() + pos, j.in_size, j.out_size});
       pos += j.in_size;
     }

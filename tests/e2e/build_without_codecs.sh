@@ -4,7 +4,7 @@
 # naming a left-out codec is a one-line error.
 source "$(dirname "$0")/common.bash"
 src=$(cd "$(dirname "$0")/../.." && pwd)
-cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DKVZ_BUILD_TESTS=OFF -DKVZ_WITH_BROTLI=OFF \
+cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Debug -DKVZ_BUILD_TESTS=OFF -DKVZ_WITH_BROTLI=OFF \
   -DKVZ_WITH_LZO=OFF >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configure"; }
 cmake --build "$work/build" -j "$(nproc)" --target kvzbench >"$work/build.log" 2>&1 || {
   tail -20 "$work/build.log"
