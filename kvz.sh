@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kvzbench set-up in one command, on a fresh Debian/Ubuntu machine (as root):
 #   ./kvz.sh bench   install what is missing, build (Release), run the default benchmark
-#   ./kvz.sh test    install what is missing, build Release and ASan+UBSan, run every test in both
+#   ./kvz.sh test    install what is missing, build Release and ASan+UBSan, run every test in both, fuzz the parsers
 # Extra arguments after `bench` go to kvzbench (e.g. ./kvz.sh bench --profile quick).
 set -euo pipefail
 cd "$(dirname "$0")"
