@@ -30,6 +30,27 @@ struct GroupRun {
 
 bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
 
+// The timed loop of one GB entry: whole passes over `jobs`. The interrupt flag is read once
+// per pass, and with kCheckEachCall after every call too (see run_pass).
+template <bool kCheckEachCall, class Call>
+void timed_loop(benchmark::State& state, const std::vector<Job>& jobs, const std::atomic<bool>& stop, bool& failed,
+                Call call) {
+  for (auto _ : state) {
+    for (const Job& j : jobs) {
+      const CallResult r = call(j);
+      failed |= !r.ok();
+      benchmark::DoNotOptimize(r.size);
+      if constexpr (kCheckEachCall) {
+        if (stop.load(std::memory_order_relaxed)) break;
+      }
+    }
+    if (stop.load(std::memory_order_relaxed)) {
+      state.SkipWithError("interrupted");
+      break;
+    }
+  }
+}
+
 // One GB entry = one or more whole passes; GB reads its clocks only around the loop.
 void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
   CellState& cell = *g.cells[ci];
@@ -69,33 +90,21 @@ void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
       failed |= !r.ok();
     }
   }
+  // A pass long enough to delay a stop reads the interrupt flag after every call; a short one
+  // only once per pass, so the calls being timed carry no extra branch.
+  const bool check_each_call = est_pass > 0.1;
+  auto run = [&](auto call) {
+    if (check_each_call) {
+      timed_loop<true>(state, jobs, stop, failed, call);
+    } else {
+      timed_loop<false>(state, jobs, stop, failed, call);
+    }
+  };
   if (dir == Direction::Compress) {
     const MutableByteView o(out.data(), cell.scratch_bytes);
-    for (auto _ : state) {
-      for (const Job& j : jobs) {
-        const CallResult r = s.compress(ByteView(j.in, j.in_size), o);
-        failed |= !r.ok();
-        benchmark::DoNotOptimize(r.size);
-        if (stop.load(std::memory_order_relaxed)) break;  // a signal: act within one call
-      }
-      if (stop.load(std::memory_order_relaxed)) {
-        state.SkipWithError("interrupted");
-        break;
-      }
-    }
+    run([&](const Job& j) { return s.compress(ByteView(j.in, j.in_size), o); });
   } else {
-    for (auto _ : state) {
-      for (const Job& j : jobs) {
-        const CallResult r = s.decompress(ByteView(j.in, j.in_size), MutableByteView(out.data(), j.out_size));
-        failed |= !r.ok();
-        benchmark::DoNotOptimize(r.size);
-        if (stop.load(std::memory_order_relaxed)) break;
-      }
-      if (stop.load(std::memory_order_relaxed)) {
-        state.SkipWithError("interrupted");
-        break;
-      }
-    }
+    run([&](const Job& j) { return s.decompress(ByteView(j.in, j.in_size), MutableByteView(out.data(), j.out_size)); });
   }
   if (failed) cell.pass_error = true;
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));

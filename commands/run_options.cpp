@@ -65,6 +65,12 @@ bool parse_list(const std::string& text, std::vector<T>& out, std::string& error
   return !out.empty();
 }
 
+// "4K,4096,4K" is one size: de-duplicated as parsed, before anything is built per size.
+void drop_repeats(std::vector<size_t>& sizes) {
+  std::set<size_t> seen;
+  std::erase_if(sizes, [&](size_t n) { return !seen.insert(n).second; });
+}
+
 }  // namespace
 
 bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error) {
@@ -76,9 +82,7 @@ bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::s
           return fmt::format("block size '{}' out of range: must be between 1K and 1M", item);
         return "";
       });
-  // "4K,4096,4K" is one size: de-duplicated here, before anything is built per size.
-  std::set<size_t> seen;
-  std::erase_if(out, [&](size_t n) { return !seen.insert(n).second; });
+  drop_repeats(out);
   return ok;
 }
 
@@ -89,8 +93,7 @@ bool parse_dict_sizes(const std::string& text, std::vector<size_t>& out, std::st
                          format_byte_size(kMinDictSize), format_byte_size(kMaxDictSize));
     return std::string();
   });
-  std::set<size_t> seen;
-  std::erase_if(out, [&](size_t n) { return !seen.insert(n).second; });
+  drop_repeats(out);
   return ok;
 }
 
