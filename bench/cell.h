@@ -14,11 +14,13 @@ namespace kvz {
 
 enum class Direction { Compress = 0, Decompress = 1 };
 
-// One call of a pass: input bytes and the exact output size (decompress) or 0 (compress).
+// One call of a pass: input bytes, the exact output size (decompress) or 0 (compress), and
+// which measured block it is (index into CellState::measured).
 struct Job {
   const uint8_t* in = nullptr;
   size_t in_size = 0;
   size_t out_size = 0;
+  uint32_t block = 0;
 };
 
 struct CellState {
@@ -35,6 +37,7 @@ struct CellState {
   std::vector<size_t> packed_offsets;
   size_t scratch_bytes = 0;                 // output buffer every worker needs
   double est_call_seconds[2] = {0, 0};      // from the verification pass, sizes the latency pass
+  std::vector<uint64_t> verify_ticks[2];    // each measured block's verification call, per direction
   std::atomic<bool> pass_error{false};      // a call failed inside a timed pass
   std::vector<uint64_t> pass_bytes[2];      // uncompressed bytes of one pass, per worker
   int entries[2] = {0, 0};                  // GB entries seen (progress)
@@ -62,5 +65,19 @@ std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int
                            std::vector<uint8_t>& arena);
 
 uint64_t cold_working_set_bytes(const EngineOptions& opt);
+
+// Every measured block is timed at least this often per direction: its fastest call is its
+// intrinsic cost.
+inline constexpr size_t kMinCallsPerBlock = 3;
+// Calls this fast always get the 1,000 calls p99.9 needs, whatever the time cap.
+inline constexpr double kFastCallSeconds = 100e-6;
+// The context-switch reading between calls (getrusage: about 1 µs on a VM), for sizing.
+inline constexpr double kSwitchReadSeconds = 1.5e-6;
+
+// Calls of one latency pass over `blocks` blocks whose calls take about `est_call_seconds`:
+// the target (opt.latency_calls) where the time cap (opt.latency_seconds) allows; at least
+// 1,000 wherever a call takes 100 µs or less; at least `min_rounds` per block; in whole
+// rounds over the blocks.
+size_t latency_calls(size_t blocks, double est_call_seconds, size_t min_rounds, const EngineOptions& opt);
 
 }  // namespace kvz

@@ -3,30 +3,76 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <random>
 
 namespace kvz {
 
-LatencyStats summarize_latency(std::span<uint64_t> ticks, double ns_per_tick,
+namespace {
+
+void intrinsic_cost(const LatencySample& sample, double ns_per_tick, const std::vector<uint64_t>& thresholds,
+                    IntrinsicCost& out) {
+  std::vector<uint64_t> fastest(sample.blocks, UINT64_MAX);
+  std::vector<uint64_t> calls(sample.blocks, 0);
+  if (sample.earlier.size() == sample.blocks) {
+    fastest = sample.earlier;
+    calls.assign(sample.blocks, 1);
+  }
+  for (size_t c = 0; c < sample.ticks.size(); ++c) {
+    const uint32_t b = sample.block[c];
+    fastest[b] = std::min(fastest[b], sample.ticks[c]);
+    ++calls[b];
+  }
+  out.blocks = sample.blocks;
+  out.calls_per_block = sample.blocks ? *std::min_element(calls.begin(), calls.end()) : 0;
+  for (uint64_t t : thresholds) out.stall_blocks[t] = 0;
+  if (out.calls_per_block == 0) return;  // some block was never timed: no intrinsic figure
+  const auto worst = std::max_element(fastest.begin(), fastest.end());
+  out.worst_block = static_cast<uint64_t>(worst - fastest.begin());
+  out.worst_block_ns = static_cast<double>(*worst) * ns_per_tick;
+  for (uint64_t t : fastest)
+    for (auto& [threshold, count] : out.stall_blocks)
+      count += static_cast<double>(t) * ns_per_tick >= static_cast<double>(threshold);
+  out.median_block_ns = static_cast<double>(percentile_nearest_rank(fastest, 0.50)) * ns_per_tick;
+}
+
+std::optional<double> supported_percentile(std::span<uint64_t> ticks, double q, uint64_t min_calls,
+                                           double ns_per_tick) {
+  if (ticks.size() < min_calls) return std::nullopt;
+  return static_cast<double>(percentile_nearest_rank(ticks, q)) * ns_per_tick;
+}
+
+}  // namespace
+
+LatencyStats summarize_latency(LatencySample& sample, double ns_per_tick,
                                const std::vector<uint64_t>& stall_thresholds_ns) {
   LatencyStats s;
+  std::vector<uint64_t>& ticks = sample.ticks;
   s.calls = ticks.size();
-  for (uint64_t t : stall_thresholds_ns) s.stalls[t] = 0;
+  for (uint64_t t : stall_thresholds_ns) s.stalls[t] = s.preempted_stalls[t] = 0;
+  intrinsic_cost(sample, ns_per_tick, stall_thresholds_ns, s.intrinsic);
   if (ticks.empty()) return s;
   long double sum = 0;
   uint64_t worst = 0;
-  for (uint64_t t : ticks) {
+  for (size_t c = 0; c < ticks.size(); ++c) {
+    const uint64_t t = ticks[c];
+    const bool switched = c < sample.switched.size() && sample.switched[c];
     sum += t;
     worst = std::max(worst, t);
+    s.preempted_calls += switched;
     const double ns = static_cast<double>(t) * ns_per_tick;
-    for (auto& [threshold, count] : s.stalls) count += ns >= static_cast<double>(threshold);
+    for (auto& [threshold, count] : s.stalls) {
+      const bool stalled = ns >= static_cast<double>(threshold);
+      count += stalled;
+      s.preempted_stalls[threshold] += stalled && switched;
+    }
   }
   s.mean_ns = static_cast<double>(sum / ticks.size()) * ns_per_tick;
   s.max_ns = static_cast<double>(worst) * ns_per_tick;
-  s.p50_ns = static_cast<double>(percentile_nearest_rank(ticks, 0.50)) * ns_per_tick;
-  s.p90_ns = static_cast<double>(percentile_nearest_rank(ticks, 0.90)) * ns_per_tick;
-  s.p99_ns = static_cast<double>(percentile_nearest_rank(ticks, 0.99)) * ns_per_tick;
-  s.p999_ns = static_cast<double>(percentile_nearest_rank(ticks, 0.999)) * ns_per_tick;
+  s.p50_ns = supported_percentile(ticks, 0.50, kMinCallsP50, ns_per_tick);
+  s.p90_ns = supported_percentile(ticks, 0.90, kMinCallsP90, ns_per_tick);
+  s.p99_ns = supported_percentile(ticks, 0.99, kMinCallsP99, ns_per_tick);
+  s.p999_ns = supported_percentile(ticks, 0.999, kMinCallsP999, ns_per_tick);
   return s;
 }
 

@@ -11,9 +11,22 @@
 
 namespace kvz {
 
-// Latency summary of per-call tick counts (reordered in place), converted with ns_per_tick.
-// `stall_thresholds_ns`: each threshold counts calls at or above it.
-LatencyStats summarize_latency(std::span<uint64_t> ticks, double ns_per_tick,
+// What a latency pass records, one entry per timed call.
+struct LatencySample {
+  std::vector<uint64_t> ticks;    // the call's duration in ticks
+  std::vector<uint32_t> block;    // which block it was (0 .. blocks-1)
+  std::vector<uint8_t> switched;  // 1: a context switch was counted around the call
+  size_t blocks = 0;              // distinct blocks the pass cycles through
+  // Optional: each block's call in an earlier pass (the round-trip verification), counted for
+  // the intrinsic cost only; the observed distribution is this pass's calls.
+  std::vector<uint64_t> earlier;
+};
+
+// Observed percentiles (only those the call count supports), stall counts (preempted ones
+// apart) and the intrinsic cost per block: each block's fastest call. The worst block is
+// reported as its index in 0 .. blocks-1; the caller maps it to the block set. `ticks` is
+// reordered.
+LatencyStats summarize_latency(LatencySample& sample, double ns_per_tick,
                                const std::vector<uint64_t>& stall_thresholds_ns);
 
 // LevelDB/RocksDB keep-raw rule: a block is stored compressed only when it saves at least

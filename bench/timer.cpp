@@ -78,10 +78,10 @@ const TickClockInfo& tick_clock_info() {
 double process_cpu_seconds() { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 double wall_seconds() { return clock_seconds(CLOCK_MONOTONIC); }
 
-uint64_t involuntary_context_switches() {
+uint64_t context_switches() {
   rusage u{};
   if (getrusage(RUSAGE_THREAD, &u) != 0) return 0;
-  return static_cast<uint64_t>(u.ru_nivcsw);
+  return static_cast<uint64_t>(u.ru_nivcsw) + static_cast<uint64_t>(u.ru_nvcsw);
 }
 
 }  // namespace kvz

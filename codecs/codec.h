@@ -90,6 +90,11 @@ class PreparedDict {
   virtual size_t memory_bytes() const = 0;  // memory held by the digested form
 };
 
+struct ContextMemory {
+  size_t compress = 0;
+  size_t decompress = 0;
+};
+
 class Session {
  public:
   virtual ~Session() = default;
@@ -99,8 +104,11 @@ class Session {
   virtual CallResult compress(ByteView in, MutableByteView out) noexcept = 0;
   // Decompress `in` into `out`; out.size() is the exact original size the caller expects.
   virtual CallResult decompress(ByteView in, MutableByteView out) noexcept = 0;
-  // Bytes of library context this session holds (for the result's context memory).
-  virtual size_t context_memory() const = 0;
+  // Bytes of library context this session holds, per direction: library-reported sizes
+  // where the library has them (ZSTD_sizeof_CCtx/DCtx), else what it allocated through us
+  // (arena high-water mark, live heap) or its fixed work memory. Read after the calls:
+  // libraries size their contexts on first use.
+  virtual ContextMemory context_memory() const = 0;
   // Heap allocations the library made through this session's allocators since open()
   // (arena growth included). Constant after warm-up: the proof of an allocation-free hot path.
   virtual uint64_t library_heap_allocations() const { return 0; }

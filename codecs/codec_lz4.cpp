@@ -65,7 +65,7 @@ class Lz4SessionBase : public Session {
     return n > LZ4_MAX_INPUT_SIZE ? 0 : static_cast<size_t>(LZ4_compressBound(static_cast<int>(n)));
   }
   CallResult decompress(ByteView in, MutableByteView out) noexcept override;
-  size_t context_memory() const override { return sizeof(State); }
+  ContextMemory context_memory() const override { return {sizeof(State), 0}; }  // decoding is stateless
 
  protected:
   std::shared_ptr<const Lz4Dict> dict_;

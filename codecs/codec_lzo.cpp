@@ -69,7 +69,7 @@ class LzoSession final : public Session {
     return CallResult::Ok(n);
   }
 
-  size_t context_memory() const override { return variant_.work_memory; }
+  ContextMemory context_memory() const override { return {variant_.work_memory, 0}; }
 
  private:
   LzoVariant variant_;

@@ -23,7 +23,7 @@ class MemcpySession final : public Session {
     if (!in.empty()) std::memcpy(out.data(), in.data(), in.size());
     return CallResult::Ok(in.size());
   }
-  size_t context_memory() const override { return 0; }
+  ContextMemory context_memory() const override { return {}; }
 };
 
 #ifdef __GLIBC__

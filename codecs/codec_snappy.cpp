@@ -34,7 +34,7 @@ class SnappySession final : public Session {
       return CallResult::Fail("snappy: corrupt input (RawUncompress failed)");
     return CallResult::Ok(n);
   }
-  size_t context_memory() const override { return 0; }
+  ContextMemory context_memory() const override { return {}; }
 };
 
 // One data row, kept as written: the formatter would put one field per line.

@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include <climits>
+#include <utility>
 #include <vector>
 
 #include "codecs/codec_util.h"
@@ -60,10 +61,10 @@ class ZlibSession final : public Session {
  public:
   ZlibSession(const CodecParams& p, const ZlibOptions& o, std::shared_ptr<const ZlibDict> dict)
       : container_(o.container), dict_(std::move(dict)) {
-    for (z_stream* s : {&def_, &inf_}) {
+    for (auto [s, heap] : {std::pair{&def_, &def_heap_}, std::pair{&inf_, &inf_heap_}}) {
       s->zalloc = zalloc_cb;
       s->zfree = zfree_cb;
-      s->opaque = &heap_;
+      s->opaque = heap;
     }
     int bits = container_ ? kContainerWindowBits : kRawWindowBits;
     def_ok_ = deflateInit2(&def_, p.level, Z_DEFLATED, bits, kMemLevel, Z_DEFAULT_STRATEGY) == Z_OK;
@@ -123,11 +124,12 @@ class ZlibSession final : public Session {
     return CallResult::Ok(inf_.total_out);
   }
 
-  size_t context_memory() const override { return heap_.live_bytes(); }
-  uint64_t library_heap_allocations() const override { return heap_.allocations(); }
+  ContextMemory context_memory() const override { return {def_heap_.live_bytes(), inf_heap_.live_bytes()}; }
+  uint64_t library_heap_allocations() const override { return def_heap_.allocations() + inf_heap_.allocations(); }
 
  private:
-  detail::CountingHeap heap_;  // first: outlives the streams
+  detail::CountingHeap def_heap_;  // first: outlive the streams
+  detail::CountingHeap inf_heap_;
   bool container_;
   std::shared_ptr<const ZlibDict> dict_;
   z_stream def_{};

@@ -76,7 +76,7 @@ class ZstdSession final : public Session {
     return CallResult::Ok(r);
   }
 
-  size_t context_memory() const override { return ZSTD_sizeof_CCtx(cctx_) + ZSTD_sizeof_DCtx(dctx_); }
+  ContextMemory context_memory() const override { return {ZSTD_sizeof_CCtx(cctx_), ZSTD_sizeof_DCtx(dctx_)}; }
   uint64_t library_heap_allocations() const override { return heap_.allocations(); }
 
  private:

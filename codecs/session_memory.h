@@ -66,7 +66,7 @@ class Arena {
 // arena each way; context memory and heap allocations are read from them.
 class ArenaSession : public Session {
  public:
-  size_t context_memory() const override { return enc_arena_.capacity() + dec_arena_.capacity(); }
+  ContextMemory context_memory() const override { return {enc_arena_.capacity(), dec_arena_.capacity()}; }
   uint64_t library_heap_allocations() const override {
     return enc_arena_.heap_allocations() + dec_arena_.heap_allocations();
   }

@@ -60,6 +60,10 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--dict", a.dict, "dictionary sizes, e.g. 16K,64K: adds a variant per dictionary-capable codec");
   app.add_option("--time", a.time, "seconds of timed passes per cell (default: profile's)");
   app.add_option("--repetitions", a.repetitions, "repetitions per cell (default: profile's)");
+  app.add_option("--latency-calls", a.latency_calls,
+                 "latency calls wanted per cell and direction (default 10000; p99.9 needs 1000)");
+  app.add_option("--latency-seconds", a.latency_seconds,
+                 "time cap of one latency pass (default: profile's); calls of 100 us or less still get 1000");
   app.add_option("--cache", a.cache, "stream | hot | cold")->capture_default_str();
   app.add_option("-T,--threads", a.threads, "worker threads, each with its own sessions over disjoint blocks")
       ->capture_default_str();

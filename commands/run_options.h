@@ -2,6 +2,7 @@
 // `kvzbench run` options and the sweep profiles (quick/default/full) that fill in what the
 // user did not give. Parsing is separate from running so tests can check the errors.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,11 @@ struct SweepProfile {
   std::vector<std::string> layouts{};  // used when -l is not given
   std::vector<size_t> dict_sizes{};
   std::vector<std::string> dict_codecs{};  // codecs that get the dictionary variants; empty = all that can
+  std::optional<int> dict_max_level{};     // and only up to this level (unset: every level)
   size_t sample_bytes = 0;                 // per source
   double seconds_per_cell = 0;
   int repetitions = 0;
+  double latency_seconds = 0;  // time cap of one latency pass (see bench/cell.h latency_calls)
 };
 
 const SweepProfile* find_sweep_profile(const std::string& name);

@@ -75,6 +75,7 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
   } else if (a.codecs.empty()) {
     p.dict_sizes = sw.dict_sizes;
     p.dict_codecs = sw.dict_codecs;
+    p.dict_max_level = sw.dict_max_level;
   }
   SourceRequest& r = p.sources;
   if (!make_source_request(src, r, err)) return false;
@@ -109,6 +110,20 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     return false;
   }
   e.seconds_per_cell = a.time ? *a.time : full_budget ? 0.5 : sw.seconds_per_cell;
+  if (a.latency_calls) {
+    const double n = *a.latency_calls;
+    if (!(std::isfinite(n) && n >= 1 && n <= 1e7 && n == std::floor(n))) {
+      err = "--latency-calls must be a whole number of calls from 1 to 10000000";
+      return false;
+    }
+    e.latency_calls = static_cast<size_t>(n);
+  }
+  if (a.latency_seconds &&
+      !(std::isfinite(*a.latency_seconds) && *a.latency_seconds > 0 && *a.latency_seconds <= 3600)) {
+    err = "--latency-seconds must be > 0 and at most 3600 seconds";
+    return false;
+  }
+  e.latency_seconds = a.latency_seconds ? *a.latency_seconds : full_budget ? 1.0 : sw.latency_seconds;
   e.repetitions = a.repetitions ? *a.repetitions : full_budget ? 5 : sw.repetitions;
   if (e.repetitions < 1 || e.repetitions > 1000) {
     err = "--repetitions must be between 1 and 1000";
@@ -159,6 +174,7 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
     const auto& name = c.codec->info().name;
     if (!p.dict_codecs.empty() && std::find(p.dict_codecs.begin(), p.dict_codecs.end(), name) == p.dict_codecs.end())
       continue;
+    if (p.dict_max_level && c.params.level > *p.dict_max_level) continue;
     for (size_t d : p.dict_sizes) {
       CodecChoice v = c;
       v.params.dict_size = d;

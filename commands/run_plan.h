@@ -21,8 +21,10 @@ struct RunArgs {
   std::string codecs, dict, cache = "stream", profile = "default";
   std::string stall = "0.5,1", pin, shard, sort = "cspeed";
   std::string csv, json, md, html, check;
-  std::optional<double> time;      // --time; unset: the profile's
-  std::optional<int> repetitions;  // --repetitions; unset: the profile's
+  std::optional<double> time;             // --time; unset: the profile's
+  std::optional<int> repetitions;         // --repetitions; unset: the profile's
+  std::optional<double> latency_calls;    // --latency-calls; unset: 10,000
+  std::optional<double> latency_seconds;  // --latency-seconds; unset: the profile's
   double min_saving_pct = 12.5;
   int threads = 1;
   bool quiet = false, no_interleave = false, profile_given = false;
@@ -35,6 +37,7 @@ struct RunPlan {
   std::vector<std::string> layouts;
   std::vector<size_t> block_sizes, dict_sizes;
   std::vector<std::string> dict_codecs;  // codecs that get the dictionary variants (empty: all that can)
+  std::optional<int> dict_max_level;     // and only up to this level (unset: every level)
   std::string codecs;
   bool codecs_given = false;  // typed by the user (else a sweep's or store's default)
   EngineOptions engine;

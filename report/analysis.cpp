@@ -37,95 +37,177 @@ std::string fmt_num(double v, int digits = 3) {
 
 std::string describe(const Candidate& c) {
   return c.label + ": stored ratio " + fmt_num(c.stored_ratio, 4) + ", compress " + fmt_num(c.compress_mbps, 4) +
-         " MB/s, decompress " + fmt_num(c.decompress_mbps, 4) + " MB/s, p99.9 " + fmt_num(c.p999_us, 4) +
-         " us, worst " + fmt_num(c.worst_us, 4) + " us, stalls " + std::to_string(c.stalls) + " (" +
-         std::to_string(c.cells) + " cell" + (c.cells == 1 ? "" : "s") + ")";
+         " MB/s (" + fmt_num(c.compress_min, 4) + "–" + fmt_num(c.compress_max, 4) + "), decompress " +
+         fmt_num(c.decompress_mbps, 4) + " MB/s (" + fmt_num(c.decompress_min, 4) + "–" + fmt_num(c.decompress_max, 4) +
+         "), worst block " + fmt_num(c.worst_block_us, 4) + " us, p99.9 " +
+         (c.p999_us ? fmt_num(*c.p999_us, 4) + " us" : std::string("— (too few calls)")) + ", stall blocks " +
+         std::to_string(c.stall_blocks) + " (" + std::to_string(c.cells) + " cell" + (c.cells == 1 ? "" : "s") + ")";
 }
 
-template <class Pred, class Better>
-std::optional<Candidate> pick(const std::vector<Candidate>& cs, Pred ok, Better better) {
-  std::optional<Candidate> best;
-  for (const auto& c : cs) {
-    if (!ok(c)) continue;
-    if (!best || better(c, *best)) best = c;
+// A measure with its spread over repetitions: the median and the range.
+struct Measured {
+  double median = 0, lo = 0, hi = 0;
+};
+Measured compress_speed(const Candidate& c) { return {c.compress_mbps, c.compress_min, c.compress_max}; }
+Measured decompress_speed(const Candidate& c) { return {c.decompress_mbps, c.decompress_min, c.decompress_max}; }
+Measured stored_ratio(const Candidate& c) { return {c.stored_ratio, c.stored_ratio, c.stored_ratio}; }
+
+// Within noise of the leader: the ranges overlap, or the medians differ by less than `within`.
+bool ties_with(const Measured& leader, const Measured& other, double within) {
+  return other.hi >= leader.lo || other.median >= leader.median * (1.0 - within);
+}
+
+// The eligible candidate with the highest `measure`; among those within noise of it, the one
+// with the highest `then` (sizes and speeds: the tie is broken by the other, so noise in the
+// last digit never decides). The others in the tie come back in `ties`.
+template <class Eligible>
+std::optional<Candidate> pick(const std::vector<Candidate>& cs, Eligible ok, Measured (*measure)(const Candidate&),
+                              Measured (*then)(const Candidate&), double within, std::vector<Candidate>& ties) {
+  const Candidate* leader = nullptr;
+  for (const auto& c : cs)
+    if (ok(c) && (!leader || measure(c).median > measure(*leader).median)) leader = &c;
+  if (!leader) return std::nullopt;
+  std::vector<const Candidate*> tied;
+  for (const auto& c : cs)
+    if (ok(c) && ties_with(measure(*leader), measure(c), within)) tied.push_back(&c);
+  std::stable_sort(tied.begin(), tied.end(), [&](const Candidate* a, const Candidate* b) {
+    if (then(*a).median != then(*b).median) return then(*a).median > then(*b).median;
+    return a->label < b->label;
+  });
+  for (size_t i = 1; i < tied.size(); ++i) ties.push_back(*tied[i]);
+  return *tied.front();
+}
+
+struct Acc {
+  uint64_t input = 0, stored = 0, compressed = 0;
+  double ctime = 0, dtime = 0, worst = 0, worst_block = 0;
+  std::vector<double> crep_time, drep_time;  // per repetition index
+  std::optional<double> p999 = 0.0;
+  uint64_t stall_blocks = 0, observed_stalls = 0;
+  size_t cells = 0;
+};
+
+uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
+  return by_threshold.empty() ? 0 : by_threshold.begin()->second;
+}
+
+void add_times(std::vector<double>& acc, const std::vector<double>& mbps, uint64_t input, bool first) {
+  if (first) acc.assign(mbps.size(), 0.0);
+  acc.resize(std::min(acc.size(), mbps.size()));  // an interrupted cell has fewer repetitions
+  for (size_t i = 0; i < acc.size(); ++i) acc[i] += mbps[i] > 0 ? static_cast<double>(input) / mbps[i] : 0;
+}
+
+void accumulate(Acc& a, const CellResult& c) {
+  const bool first = a.cells == 0;
+  a.input += c.input_bytes;
+  a.stored += c.stored_bytes ? c.stored_bytes : c.compressed_bytes;
+  a.compressed += c.compressed_bytes;
+  a.ctime += static_cast<double>(c.input_bytes) / c.compress_median();
+  a.dtime += static_cast<double>(c.input_bytes) / c.decompress_median();
+  add_times(a.crep_time, c.compress_mbps, c.input_bytes, first);
+  add_times(a.drep_time, c.decompress_mbps, c.input_bytes, first);
+  for (const LatencyStats* l : {&c.compress_latency, &c.decompress_latency}) {
+    a.p999 = a.p999 && l->p999_ns ? std::optional<double>(std::max(*a.p999, *l->p999_ns / 1e3)) : std::nullopt;
+    a.worst = std::max(a.worst, l->max_ns / 1e3);
+    a.worst_block = std::max(a.worst_block, l->intrinsic.worst_block_ns / 1e3);
+    a.stall_blocks += lowest(l->intrinsic.stall_blocks);
+    a.observed_stalls += lowest(l->stalls) - lowest(l->preempted_stalls);
   }
-  return best;
+  ++a.cells;
+}
+
+Candidate candidate(const std::string& label, const Acc& a) {
+  Candidate c;
+  c.label = label;
+  const auto in = static_cast<double>(a.input);
+  c.stored_ratio = a.stored ? in / static_cast<double>(a.stored) : 0;
+  c.ratio = a.compressed ? in / static_cast<double>(a.compressed) : 0;
+  c.compress_mbps = in / a.ctime;
+  c.decompress_mbps = in / a.dtime;
+  // The slowest repetition gives the low end of the range.
+  auto range = [&](const std::vector<double>& times, double median, double& lo, double& hi) {
+    lo = hi = median;
+    for (double t : times) {
+      if (t <= 0) continue;
+      lo = std::min(lo, in / t);
+      hi = std::max(hi, in / t);
+    }
+  };
+  range(a.crep_time, c.compress_mbps, c.compress_min, c.compress_max);
+  range(a.drep_time, c.decompress_mbps, c.decompress_min, c.decompress_max);
+  c.p999_us = a.p999;
+  c.worst_us = a.worst;
+  c.worst_block_us = a.worst_block;
+  c.stall_blocks = a.stall_blocks;
+  c.observed_stalls = a.observed_stalls;
+  c.cells = a.cells;
+  return c;
 }
 
 }  // namespace
 
+std::string Recommendation::choice_text() const {
+  if (!choice) return "none";
+  std::string s = choice->label;
+  for (const auto& t : ties) s += " ≈ " + t.label;
+  return s;
+}
+
 std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt) {
-  struct Acc {
-    uint64_t input = 0, stored = 0, compressed = 0;
-    double ctime = 0, dtime = 0, p999 = 0, worst = 0;
-    uint64_t stalls = 0;
-    size_t cells = 0;
-  };
   std::map<std::string, std::map<std::string, Acc>> groups;
   for (const auto& c : r.cells) {
     if (c.status != CellStatus::Ok || is_reference(c)) continue;
-    const double cm = c.compress_median(), dm = c.decompress_median();
-    if (cm <= 0 || dm <= 0 || !c.input_bytes) continue;
-    Acc& a = groups[group_name(c.key)][cell_label(r, c)];
-    a.input += c.input_bytes;
-    a.stored += c.stored_bytes ? c.stored_bytes : c.compressed_bytes;
-    a.compressed += c.compressed_bytes;
-    a.ctime += static_cast<double>(c.input_bytes) / cm;
-    a.dtime += static_cast<double>(c.input_bytes) / dm;
-    a.p999 = std::max({a.p999, c.compress_latency.p999_ns / 1e3, c.decompress_latency.p999_ns / 1e3});
-    a.worst = std::max({a.worst, c.compress_latency.max_ns / 1e3, c.decompress_latency.max_ns / 1e3});
-    a.stalls += total_stalls(c.compress_latency) + total_stalls(c.decompress_latency);
-    ++a.cells;
+    if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) continue;
+    accumulate(groups[group_name(c.key)][cell_label(r, c)], c);
   }
   std::vector<GroupRecommendations> out;
   for (const auto& [gname, codecs] : groups) {
     GroupRecommendations g;
     g.group = gname;
-    for (const auto& [label, a] : codecs) {
-      Candidate c;
-      c.label = label;
-      c.stored_ratio = a.stored ? static_cast<double>(a.input) / static_cast<double>(a.stored) : 0;
-      c.ratio = a.compressed ? static_cast<double>(a.input) / static_cast<double>(a.compressed) : 0;
-      c.compress_mbps = static_cast<double>(a.input) / a.ctime;
-      c.decompress_mbps = static_cast<double>(a.input) / a.dtime;
-      c.p999_us = a.p999;
-      c.worst_us = a.worst;
-      c.stalls = a.stalls;
-      c.cells = a.cells;
-      g.candidates.push_back(c);
-    }
+    for (const auto& [label, a] : codecs) g.candidates.push_back(candidate(label, a));
     const auto& cs = g.candidates;
     double best_ratio = 0;
     for (const auto& c : cs) best_ratio = std::max(best_ratio, c.stored_ratio);
     const double ratio_floor = best_ratio * (1.0 - opt.write_ratio_within);
-    auto add = [&](std::string workload, std::string rule, std::optional<Candidate> choice) {
-      Recommendation rec{std::move(workload), std::move(rule), choice, ""};
-      rec.why = choice ? describe(*choice) : "no codec meets the rule";
+    const double within = opt.speed_tie_within;
+    auto add = [&](std::string workload, std::string rule, auto eligible, Measured (*measure)(const Candidate&),
+                   Measured (*then)(const Candidate&)) {
+      Recommendation rec{std::move(workload), std::move(rule), std::nullopt, {}, ""};
+      // Sizes are exact: only speeds have noise to tie within.
+      rec.choice = pick(cs, eligible, measure, then, measure == stored_ratio ? 0.0 : within, rec.ties);
+      rec.why = rec.choice ? describe(*rec.choice) : "no codec meets the rule";
       g.picks.push_back(std::move(rec));
     };
-    const auto faster_c = [](const Candidate& a, const Candidate& b) { return a.compress_mbps > b.compress_mbps; };
-    const auto faster_d = [](const Candidate& a, const Candidate& b) { return a.decompress_mbps > b.decompress_mbps; };
-    const auto smaller = [](const Candidate& a, const Candidate& b) { return a.stored_ratio > b.stored_ratio; };
-    add("write-heavy",
+    const std::string tie_rule = "; speeds within " + fmt_num(within * 100) +
+                                 " % or with overlapping repetition ranges tie, and the tie goes to the better ";
+    add(
+        "write-heavy",
         "highest compress MB/s with stored ratio within " + fmt_num(opt.write_ratio_within * 100) + " % of the best (" +
-            fmt_num(best_ratio, 4) + ", so >= " + fmt_num(ratio_floor, 4) + ")",
-        pick(
-            cs, [&](const Candidate& c) { return c.stored_ratio >= ratio_floor; }, faster_c));
-    add("read-heavy", "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio),
-        pick(
-            cs, [&](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, faster_d));
-    add("space-sensitive", "best stored ratio with decompress >= " + fmt_num(opt.space_min_decompress) + " MB/s",
-        pick(
-            cs, [&](const Candidate& c) { return c.decompress_mbps >= opt.space_min_decompress; }, smaller));
-    add("latency-bound",
-        "best stored ratio with zero stalls and p99.9 < " + fmt_num(opt.latency_quota_us) + " us (both directions)",
-        pick(
-            cs, [&](const Candidate& c) { return c.stalls == 0 && c.p999_us < opt.latency_quota_us; }, smaller));
-    // Cold data (the RocksDB column-family study's hot/cold split; hot data is read-heavy): the
-    // best ratio that can still be read back.
-    add("cold data", "best stored ratio with decompress >= " + fmt_num(opt.cold_min_decompress) + " MB/s",
-        pick(
-            cs, [&](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, smaller));
+            fmt_num(best_ratio, 4) + ", so >= " + fmt_num(ratio_floor, 4) + ")" + tie_rule + "stored ratio",
+        [&](const Candidate& c) { return c.stored_ratio >= ratio_floor; }, compress_speed, stored_ratio);
+    add(
+        "read-heavy",
+        "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio) + tie_rule +
+            "stored ratio",
+        [&](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, decompress_speed, stored_ratio);
+    add(
+        "space-sensitive",
+        "best stored ratio with decompress >= " + fmt_num(opt.space_min_decompress) +
+            " MB/s (median); an equal ratio goes to the faster decompress",
+        [&](const Candidate& c) { return c.decompress_mbps >= opt.space_min_decompress; }, stored_ratio,
+        decompress_speed);
+    add(
+        "latency-bound",
+        "best stored ratio with no stall block and every block's intrinsic cost (its fastest call) < " +
+            fmt_num(opt.latency_quota_us) + " us, both directions",
+        [&](const Candidate& c) { return c.stall_blocks == 0 && c.worst_block_us < opt.latency_quota_us; },
+        stored_ratio, decompress_speed);
+    // Cold data (the RocksDB column-family study's hot/cold split; hot data is read-heavy):
+    // the best ratio that can still be read back at a floor ten times lower than space-sensitive's.
+    add(
+        "cold data", "best stored ratio with decompress >= " + fmt_num(opt.cold_min_decompress) + " MB/s (median)",
+        [&](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, stored_ratio,
+        decompress_speed);
     out.push_back(std::move(g));
   }
   return out;

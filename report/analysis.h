@@ -17,8 +17,11 @@ struct RecommendOptions {
   double write_ratio_within = 0.10;    // write-heavy: ratio within this of the best
   double read_min_stored_ratio = 1.0;  // read-heavy: must save space (stored ratio above this)
   double space_min_decompress = 500;   // space-sensitive: decompress MB/s floor
-  double latency_quota_us = 500;       // latency-bound: p99.9 (both directions) below this
-  double cold_min_decompress = 50;     // hot/cold: the cold pick's decompress MB/s floor
+  double latency_quota_us = 500;       // latency-bound: intrinsic worst block (both directions) below this
+  double cold_min_decompress = 50;     // cold data: decompress MB/s floor
+  // Speeds within this of the leader's median, or whose repetition ranges overlap the
+  // leader's, are a tie: noise on a shared machine, not a difference.
+  double speed_tie_within = 0.05;
 };
 
 // A codec configuration aggregated over the sources of one workload group.
@@ -28,9 +31,13 @@ struct Candidate {
   double ratio = 0;          // sum input / sum compressed
   double compress_mbps = 0;  // sum input / sum time (time from each cell's median)
   double decompress_mbps = 0;
-  double p999_us = 0;   // worst p99.9 of both directions over the group's cells
-  double worst_us = 0;  // worst call of both directions
-  uint64_t stalls = 0;  // calls at or above the lowest stall threshold
+  // The same per repetition (repetition i of every cell), for the spread: min and max.
+  double compress_min = 0, compress_max = 0, decompress_min = 0, decompress_max = 0;
+  std::optional<double> p999_us;  // worst observed p99.9 of both directions; absent when a cell has too few calls
+  double worst_us = 0;            // worst observed call of both directions
+  double worst_block_us = 0;      // worst intrinsic block cost of both directions (its fastest call)
+  uint64_t stall_blocks = 0;      // blocks whose intrinsic cost reaches the lowest stall threshold
+  uint64_t observed_stalls = 0;   // calls at or above the lowest stall threshold, preempted ones excluded
   size_t cells = 0;
 };
 
@@ -38,7 +45,9 @@ struct Recommendation {
   std::string workload;             // "write-heavy", ...
   std::string rule;                 // the rule in words, thresholds filled in
   std::optional<Candidate> choice;  // none when no candidate meets the rule
+  std::vector<Candidate> ties;      // others within noise of the choice on the rule's measure
   std::string why;                  // the figures behind the choice
+  std::string choice_text() const;  // "zstd 1 ≈ zstd 3", or "none"
 };
 
 // A workload group: same layout, block size, cache mode, threads, store profile.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "report/analysis.h"
 #include "util/bytes.h"
@@ -26,9 +27,9 @@ json max_in(const std::vector<double>& s) { return s.empty() ? json(nullptr) : j
 const LatencyStats& comp(V v) { return v.cell.compress_latency; }
 const LatencyStats& dec(V v) { return v.cell.decompress_latency; }
 
-std::string stalls_text(const LatencyStats& l) {
+std::string stalls_text(const std::map<uint64_t, uint64_t>& by_threshold) {
   std::string s;
-  for (const auto& [ns, n] : l.stalls) s += fmt::format("{}{}:{}", s.empty() ? "" : ";", ns, n);
+  for (const auto& [ns, n] : by_threshold) s += fmt::format("{}{}:{}", s.empty() ? "" : ";", ns, n);
   return s;
 }
 
@@ -39,19 +40,47 @@ std::string us(double ns) {
   if (u >= 10) return fmt::format("{:.1f}", u);
   return fmt::format("{:.2f}", u);
 }
+// A percentile the calls do not support reads "—", never a number.
+std::string us(const std::optional<double>& ns) { return ns ? us(*ns) : "—"; }
+json optional_ns(V v, const std::optional<double>& ns) { return v.ok() && ns ? json(*ns) : json(nullptr); }
+json optional_us(V v, const std::optional<double>& ns) { return v.ok() && ns ? json(*ns / 1e3) : json(nullptr); }
+// Observed latency with the calls behind it: "p50/p99/p99.9 (calls)".
 json latency_text(V v, const LatencyStats& l) {
   if (!v.ok() || l.calls == 0) return nullptr;
-  return fmt::format("{}/{}/{}/{}", us(l.p50_ns), us(l.p99_ns), us(l.p999_ns), us(l.max_ns));
+  return fmt::format("{}/{}/{} ({})", us(l.p50_ns), us(l.p99_ns), us(l.p999_ns), l.calls);
 }
-json stalls_both(V v) {
-  std::string s;
-  for (const auto& [thr, n] : comp(v).stalls) {
-    const auto it = dec(v).stalls.find(thr);
-    s += fmt::format("{}{}/{}", s.empty() ? "" : " ", n, it == dec(v).stalls.end() ? 0 : it->second);
-  }
-  return v.ok() && !s.empty() ? json(s) : json(nullptr);
+json calls_both(V v) { return v.ok() ? json(fmt::format("{}/{}", comp(v).calls, dec(v).calls)) : json(nullptr); }
+// Intrinsic worst block, compress/decompress, in µs.
+json worst_block_both(V v) {
+  if (!v.ok() || !comp(v).intrinsic.calls_per_block) return nullptr;
+  return fmt::format("{}/{}", us(comp(v).intrinsic.worst_block_ns), us(dec(v).intrinsic.worst_block_ns));
+}
+uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
+  return by_threshold.empty() ? 0 : by_threshold.begin()->second;
+}
+// Blocks at or above the lowest stall threshold, compress/decompress: stalls every time.
+json stall_blocks_both(V v) {
+  if (!v.ok() || comp(v).intrinsic.stall_blocks.empty()) return nullptr;
+  return fmt::format("{}/{}", lowest(comp(v).intrinsic.stall_blocks), lowest(dec(v).intrinsic.stall_blocks));
+}
+// Observed calls at or above each threshold per million calls, preempted ones excluded.
+double unpreempted_stall_rate(const LatencyStats& l) {
+  if (!l.calls) return 0;
+  return 1e6 * static_cast<double>(lowest(l.stalls) - lowest(l.preempted_stalls)) / static_cast<double>(l.calls);
+}
+std::string compact_bytes(uint64_t b) {
+  if (b >= 10u << 20) return fmt::format("{}M", b >> 20);
+  if (b >= 1u << 20) return fmt::format("{:.1f}M", static_cast<double>(b) / (1u << 20));
+  if (b >= 10u << 10) return fmt::format("{}K", b >> 10);
+  if (b >= 1u << 10) return fmt::format("{:.1f}K", static_cast<double>(b) / (1u << 10));
+  return std::to_string(b);
+}
+json memory_both(V v) {
+  return fmt::format("{}/{}", compact_bytes(v.cell.compress_context_bytes),
+                     compact_bytes(v.cell.decompress_context_bytes));
 }
 double worst_us(V v) { return std::max(comp(v).max_ns, dec(v).max_ns) / 1e3; }
+double worst_block_us(V v) { return std::max(comp(v).intrinsic.worst_block_ns, dec(v).intrinsic.worst_block_ns) / 1e3; }
 double raw_pct(V v) {
   return v.cell.blocks ? 100.0 * static_cast<double>(v.cell.blocks_kept_raw) / static_cast<double>(v.cell.blocks) : 0;
 }
@@ -86,7 +115,7 @@ const std::vector<Column> kColumns = {
     {"min_saving", "min saving", kCsv, 0, [](V v) -> json { return v.cell.min_saving; }},
     {"ratio", "ratio", kAll, 7, [](V v) { return when_ok(v, v.cell.ratio()); }, 3},
     {"stored_ratio", "stored ratio", kAll, 12, [](V v) { return when_ok(v, v.cell.stored_ratio()); }, 3},
-    {"saving_pct", "saving %", kCsv | kHtml | kConsole, 8, [](V v) { return when_ok(v, v.cell.saving_pct()); }},
+    {"saving_pct", "saving %", kCsv | kHtml, 0, [](V v) { return when_ok(v, v.cell.saving_pct()); }},
     {"kept_raw_pct", "raw%", kConsole, 5, [](V v) { return when_ok(v, raw_pct(v)); }},
     {"repetitions", "repetitions", kCsv, 0, [](V v) -> json { return v.cell.compress_mbps.size(); }},
     {"compress_mbps_median", "compress MB/s", kAll, 13, [](V v) { return median_of(v.cell.compress_mbps); }},
@@ -106,36 +135,75 @@ const std::vector<Column> kColumns = {
      [](V v) { return positive(v, v.compress_rel()); }, 3},
     {"decompress_rel_memcpy", "d / memcpy", kCsv | kHtml | kConsole, 10,
      [](V v) { return positive(v, v.decompress_rel()); }, 3},
-    {"compress_p50_ns", "compress p50 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p50_ns); }},
-    {"compress_p90_ns", "compress p90 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p90_ns); }},
-    {"compress_p99_ns", "compress p99 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p99_ns); }},
-    {"compress_p999_ns", "compress p99.9 ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).p999_ns); }},
+    {"compress_p50_ns", "compress p50 ns", kCsv, 0, [](V v) { return optional_ns(v, comp(v).p50_ns); }},
+    {"compress_p90_ns", "compress p90 ns", kCsv, 0, [](V v) { return optional_ns(v, comp(v).p90_ns); }},
+    {"compress_p99_ns", "compress p99 ns", kCsv, 0, [](V v) { return optional_ns(v, comp(v).p99_ns); }},
+    {"compress_p999_ns", "compress p99.9 ns", kCsv, 0, [](V v) { return optional_ns(v, comp(v).p999_ns); }},
     {"compress_max_ns", "compress max ns", kCsv, 0, [](V v) { return when_ok(v, comp(v).max_ns); }},
     {"compress_stalls", "compress stalls", kCsv, 0,
-     [](V v) { return v.ok() ? json(stalls_text(comp(v))) : json(nullptr); }},
-    {"decompress_p50_ns", "decompress p50 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p50_ns); }},
-    {"decompress_p90_ns", "decompress p90 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p90_ns); }},
-    {"decompress_p99_ns", "decompress p99 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p99_ns); }},
-    {"decompress_p999_ns", "decompress p99.9 ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).p999_ns); }},
+     [](V v) { return v.ok() ? json(stalls_text(comp(v).stalls)) : json(nullptr); }},
+    {"decompress_p50_ns", "decompress p50 ns", kCsv, 0, [](V v) { return optional_ns(v, dec(v).p50_ns); }},
+    {"decompress_p90_ns", "decompress p90 ns", kCsv, 0, [](V v) { return optional_ns(v, dec(v).p90_ns); }},
+    {"decompress_p99_ns", "decompress p99 ns", kCsv, 0, [](V v) { return optional_ns(v, dec(v).p99_ns); }},
+    {"decompress_p999_ns", "decompress p99.9 ns", kCsv, 0, [](V v) { return optional_ns(v, dec(v).p999_ns); }},
     {"decompress_max_ns", "decompress max ns", kCsv, 0, [](V v) { return when_ok(v, dec(v).max_ns); }},
     {"decompress_stalls", "decompress stalls", kCsv, 0,
-     [](V v) { return v.ok() ? json(stalls_text(dec(v))) : json(nullptr); }},
-    {"context_memory", "context bytes", kCsv, 0, [](V v) -> json { return v.cell.context_memory; }},
+     [](V v) { return v.ok() ? json(stalls_text(dec(v).stalls)) : json(nullptr); }},
+    {"context_memory", "context bytes", kCsv, 0,
+     [](V v) -> json { return v.cell.compress_context_bytes + v.cell.decompress_context_bytes; }},
     {"dict_bytes", "dict bytes", kCsv, 0, [](V v) -> json { return v.cell.dict_bytes; }},
     {"dict_train_seconds", "dict train s", kCsv, 0, [](V v) -> json { return v.cell.dict_train_seconds; }},
     {"dict_gain", "dict gain", kCsv | kHtml, 0,
      [](V v) { return v.cell.dict_gain ? json(*v.cell.dict_gain) : json(nullptr); }, 3},
     {"wall_seconds", "wall s", kCsv, 0, [](V v) -> json { return v.cell.wall_seconds; }},
     {"cpu_seconds", "CPU s", kCsv, 0, [](V v) -> json { return v.cell.cpu_seconds; }},
+    // Latency passes (bench/README.md "Intrinsic and observed"): calls, the intrinsic cost per
+    // block (its fastest call), observed stalls with the preempted ones apart, memory per direction.
+    {"compress_calls", "compress calls", kCsv, 0, [](V v) -> json { return comp(v).calls; }},
+    {"decompress_calls", "decompress calls", kCsv, 0, [](V v) -> json { return dec(v).calls; }},
+    {"compress_calls_per_block", "compress calls/block", kCsv, 0,
+     [](V v) -> json { return comp(v).intrinsic.calls_per_block; }},
+    {"decompress_calls_per_block", "decompress calls/block", kCsv, 0,
+     [](V v) -> json { return dec(v).intrinsic.calls_per_block; }},
+    {"compress_median_block_ns", "compress median block ns", kCsv, 0,
+     [](V v) { return when_ok(v, comp(v).intrinsic.median_block_ns); }},
+    {"compress_worst_block_ns", "compress worst block ns", kCsv, 0,
+     [](V v) { return when_ok(v, comp(v).intrinsic.worst_block_ns); }},
+    {"compress_worst_block", "compress worst block", kCsv, 0,
+     [](V v) -> json { return comp(v).intrinsic.worst_block; }},
+    {"decompress_median_block_ns", "decompress median block ns", kCsv, 0,
+     [](V v) { return when_ok(v, dec(v).intrinsic.median_block_ns); }},
+    {"decompress_worst_block_ns", "decompress worst block ns", kCsv, 0,
+     [](V v) { return when_ok(v, dec(v).intrinsic.worst_block_ns); }},
+    {"decompress_worst_block", "decompress worst block", kCsv, 0,
+     [](V v) -> json { return dec(v).intrinsic.worst_block; }},
+    {"compress_stall_blocks", "compress stall blocks", kCsv, 0,
+     [](V v) { return v.ok() ? json(stalls_text(comp(v).intrinsic.stall_blocks)) : json(nullptr); }},
+    {"decompress_stall_blocks", "decompress stall blocks", kCsv, 0,
+     [](V v) { return v.ok() ? json(stalls_text(dec(v).intrinsic.stall_blocks)) : json(nullptr); }},
+    {"compress_preempted_stalls", "compress preempted stalls", kCsv, 0,
+     [](V v) { return v.ok() ? json(stalls_text(comp(v).preempted_stalls)) : json(nullptr); }},
+    {"decompress_preempted_stalls", "decompress preempted stalls", kCsv, 0,
+     [](V v) { return v.ok() ? json(stalls_text(dec(v).preempted_stalls)) : json(nullptr); }},
+    {"compress_context_bytes", "compress context bytes", kCsv, 0,
+     [](V v) -> json { return v.cell.compress_context_bytes; }},
+    {"decompress_context_bytes", "decompress context bytes", kCsv, 0,
+     [](V v) -> json { return v.cell.decompress_context_bytes; }},
     // Display-only columns from here on.
-    {"compress_p999_us", "p99.9 c us", kHtml, 0, [](V v) { return when_ok(v, comp(v).p999_ns / 1e3); }},
-    {"decompress_p999_us", "p99.9 d us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, dec(v).p999_ns / 1e3); }},
-    {"worst_us", "worst us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, worst_us(v)); }},
-    {"stalls", "stalls", kMarkdown | kHtml, 0,
-     [](V v) -> json { return total_stalls(comp(v)) + total_stalls(dec(v)); }},
-    {"compress_latency", "comp latency µs", kConsole, 26, [](V v) { return latency_text(v, comp(v)); }},
-    {"decompress_latency", "dec latency µs", kConsole, 26, [](V v) { return latency_text(v, dec(v)); }},
-    {"stalls_cd", "stalls c/d", kConsole, 0, stalls_both},
+    {"compress_p999_us", "p99.9 c us", kHtml, 0, [](V v) { return optional_us(v, comp(v).p999_ns); }},
+    {"decompress_p999_us", "p99.9 d us", kMarkdown | kHtml, 0, [](V v) { return optional_us(v, dec(v).p999_ns); }},
+    {"calls_cd", "calls c/d", kMarkdown | kHtml, 0, calls_both},
+    {"worst_us", "worst call us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, worst_us(v)); }},
+    {"worst_block_us", "worst block us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, worst_block_us(v)); }},
+    {"stall_blocks", "stall blocks", kMarkdown | kHtml, 0,
+     [](V v) -> json { return lowest(comp(v).intrinsic.stall_blocks) + lowest(dec(v).intrinsic.stall_blocks); }},
+    {"stall_rate", "stalls/M calls", kMarkdown | kHtml, 0,
+     [](V v) { return when_ok(v, unpreempted_stall_rate(comp(v)) + unpreempted_stall_rate(dec(v))); }},
+    {"context_cd", "context c/d", kMarkdown | kHtml | kConsole, 11, memory_both},
+    {"compress_latency", "comp µs p50/99/99.9 (n)", kConsole, 26, [](V v) { return latency_text(v, comp(v)); }},
+    {"decompress_latency", "dec µs p50/99/99.9 (n)", kConsole, 26, [](V v) { return latency_text(v, dec(v)); }},
+    {"worst_block_cd", "worst blk µs", kConsole, 12, worst_block_both},
+    {"stall_blocks_cd", "stall blk", kConsole, 9, stall_blocks_both},
 };
 
 std::string csv_field(const std::string& s) {
@@ -172,7 +240,7 @@ std::string csv_text(const Column& column, const CellView& view) {
 
 std::string display_text(const Column& column, const CellView& view) {
   const json v = column.value(view);
-  if (v.is_null()) return "-";
+  if (v.is_null()) return "—";
   if (v.is_string()) return v.get<std::string>();
   if (column.byte_size) return format_byte_size(v.get<uint64_t>());
   if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();

@@ -13,6 +13,37 @@
 
 namespace kvz {
 
+namespace {
+
+uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
+  return by_threshold.empty() ? 0 : by_threshold.begin()->second;
+}
+
+// One line per block set: observed calls at or above the lowest stall threshold, with the
+// ones during which the scheduler switched the thread out counted apart.
+void print_observed_stalls(std::ostream& out, const RunResults& results, const std::vector<const CellResult*>& rows) {
+  uint64_t stalls = 0, preempted = 0;
+  std::string codecs;
+  for (const CellResult* r : rows) {
+    if (r->status != CellStatus::Ok) continue;
+    uint64_t own = 0, calls = 0;
+    for (const LatencyStats* l : {&r->compress_latency, &r->decompress_latency}) {
+      stalls += lowest(l->stalls);
+      preempted += lowest(l->preempted_stalls);
+      own += lowest(l->stalls) - lowest(l->preempted_stalls);
+      calls += l->calls;
+    }
+    if (own > 0)
+      codecs += fmt::format("{}{} {:.0f}/M", codecs.empty() ? "" : ", ", view_of(results, *r).label(),
+                            1e6 * static_cast<double>(own) / static_cast<double>(calls));
+  }
+  if (stalls == 0) return;
+  out << fmt::format("observed stalls (calls at or above the lowest threshold): {}, {} of them preempted{}\n", stalls,
+                     preempted, codecs.empty() ? "" : "; not preempted: " + codecs);
+}
+
+}  // namespace
+
 void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort) {
   const std::vector<CellResult>& cells = results.cells;
   std::map<BlockSetKey, std::vector<const CellResult*>> groups;
@@ -22,18 +53,18 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
     if (g.empty()) order.push_back(block_set_of(c.key));
     g.push_back(&c);
   }
-  std::string thresholds;
-  if (!cells.empty()) {
-    for (const auto& [thr, n] : cells.front().compress_latency.stalls) {
-      (void)n;
-      thresholds += fmt::format("{}>={}ms", thresholds.empty() ? "" : " ", static_cast<double>(thr) / 1e6);
-    }
-  }
+  std::string lowest_threshold = "the stall threshold";
+  if (!cells.empty() && !cells.front().compress_latency.stalls.empty())
+    lowest_threshold =
+        fmt::format("{} ms", static_cast<double>(cells.front().compress_latency.stalls.begin()->first) / 1e6);
   out << fmt::format(
       "MB/s = 10^6 bytes/s of uncompressed data, median of {} repetitions; ± = (max-min)/median; x / memcpy = "
-      "relative to memcpy of the same blocks.\nLatency per call in µs: p50/p99/p99.9/max. Stalls: calls at or above "
-      "each threshold, compress/decompress{}.\n",
-      results.meta.repetitions, thresholds.empty() ? "" : " (" + thresholds + ")");
+      "relative to memcpy of the same blocks.\n"
+      "Observed latency per call in µs: p50/p99/p99.9 over (n) calls; — where n is too few (p99 needs {}, p99.9 "
+      "{}).\nworst blk: the slowest block's intrinsic cost (its fastest call of at least 3), compress/decompress. "
+      "stall blk: blocks whose intrinsic cost is at or above {}.\ncontext: library memory one session holds, "
+      "compress/decompress.\n",
+      results.meta.repetitions, kMinCallsP99, kMinCallsP999, lowest_threshold);
   const auto columns = columns_for(kConsole);
   auto row_text = [&](const std::string& name, auto&& cell_text) {
     std::string line = fmt::format("{:<22}", name);
@@ -68,19 +99,13 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
         continue;
       }
       out << row_text(view.label(), [&](const Column& c) { return display_text(c, view); });
-      const uint64_t preempted = r->compress_latency.preemptions + r->decompress_latency.preemptions;
-      if (preempted > 0 && (total_stalls(r->compress_latency) + total_stalls(r->decompress_latency)) > 0) {
-        out << fmt::format(
-            "{:<22} the latency passes were preempted {} times (busy machine): stalls may be the "
-            "scheduler's, not the codec's\n",
-            "", preempted);
-      }
       if (r->dict_bytes > 0) {
         out << fmt::format("{:<22} dict {} bytes, trained in {:.3f} s on a disjoint split{}\n", "", r->dict_bytes,
                            r->dict_train_seconds,
                            r->dict_gain ? fmt::format(", ratio gain x{:.3f} over no dictionary", *r->dict_gain) : "");
       }
     }
+    print_observed_stalls(out, results, rows);
   }
 }
 
@@ -100,15 +125,17 @@ void print_store_table(std::ostream& out, const RunResults& results) {
 // The summary under the table: report's recommendations per workload group, one line each.
 void print_recommendations(std::ostream& out, const RunResults& results) {
   for (const auto& g : recommend(results, RecommendOptions{})) {
-    out << fmt::format("\nrecommendations, {} (stored ratio, compress/decompress MB/s, worst call):\n", g.group);
+    out << fmt::format(
+        "\nrecommendations, {} (stored ratio, compress/decompress MB/s, worst block; ≈: a tie within noise):\n",
+        g.group);
     for (const auto& pick : g.picks) {
       if (!pick.choice) {
         out << fmt::format("  {:<16} none: {}\n", pick.workload, pick.rule);
         continue;
       }
       const Candidate& c = *pick.choice;
-      out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, c.label,
-                         c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_us);
+      out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, pick.choice_text(),
+                         c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_block_us);
     }
   }
 }

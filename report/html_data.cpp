@@ -105,29 +105,36 @@ json saving_chart(const std::vector<Ref>& cells) {
 json latency_chart(const std::vector<Ref>& cells) {
   json chart = {{"id", "latency"},
                 {"kind", "bar"},
-                {"title", "p99.9 and worst-call latency per codec (worst over cells)"},
+                {"title",
+                 "Intrinsic worst block (its fastest call), observed p99.9 (cells with 1,000+ calls) and worst call, "
+                 "per codec (worst over cells)"},
                 {"y", "microseconds (log)"},
                 {"ylog", true}};
-  std::map<std::string, std::array<double, 4>> acc;
+  constexpr size_t kSeries = 6;
+  std::map<std::string, std::array<double, kSeries>> acc;  // 0: no value (a bar is not drawn)
   for (const auto& r : cells) {
     const auto& c = *r.cell;
     if (!c.compress_latency.calls && !c.decompress_latency.calls) continue;
     auto& a = acc[cell_label(*r.run, c)];
-    a[0] = std::max(a[0], c.compress_latency.p999_ns / 1e3);
-    a[1] = std::max(a[1], c.decompress_latency.p999_ns / 1e3);
-    a[2] = std::max(a[2], c.compress_latency.max_ns / 1e3);
-    a[3] = std::max(a[3], c.decompress_latency.max_ns / 1e3);
+    const LatencyStats* dirs[2] = {&c.compress_latency, &c.decompress_latency};
+    for (size_t d = 0; d < 2; ++d) {
+      a[d] = std::max(a[d], dirs[d]->intrinsic.worst_block_ns / 1e3);
+      if (dirs[d]->p999_ns) a[2 + d] = std::max(a[2 + d], *dirs[d]->p999_ns / 1e3);
+      a[4 + d] = std::max(a[4 + d], dirs[d]->max_ns / 1e3);
+    }
   }
   json cats = json::array();
-  std::array<json, 4> vals = {json::array(), json::array(), json::array(), json::array()};
+  std::array<json, kSeries> vals;
+  for (auto& v : vals) v = json::array();
   for (const auto& [label, a] : acc) {
     cats.push_back(label);
-    for (size_t i = 0; i < 4; ++i) vals[i].push_back(a[i]);
+    for (size_t i = 0; i < kSeries; ++i) vals[i].push_back(a[i] > 0 ? json(a[i]) : json(nullptr));
   }
-  const char* names[] = {"p99.9 compress", "p99.9 decompress", "worst compress", "worst decompress"};
+  const char* names[kSeries] = {"worst block compress", "worst block decompress", "p99.9 compress",
+                                "p99.9 decompress",     "worst call compress",    "worst call decompress"};
   chart["categories"] = cats;
   chart["series"] = json::array();
-  for (size_t i = 0; i < 4; ++i) chart["series"].push_back({{"name", names[i]}, {"values", vals[i]}});
+  for (size_t i = 0; i < kSeries; ++i) chart["series"].push_back({{"name", names[i]}, {"values", vals[i]}});
   return chart;
 }
 
@@ -239,7 +246,13 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
   const auto html_columns = columns_for(kHtml);
   json rows = json::array();
   std::set<uint64_t> thresholds;
-  std::map<std::string, std::map<uint64_t, uint64_t>> stalls;
+  // Per codec and threshold: blocks that stall every time, observed stalling calls, and
+  // those of them the scheduler caused; and the calls timed.
+  struct StallCounts {
+    std::map<uint64_t, std::array<uint64_t, 3>> by_threshold;
+    uint64_t calls = 0;
+  };
+  std::map<std::string, StallCounts> stalls;
   for (size_t i = 0; i < runs.size(); ++i) {
     for (const auto& c : runs[i].cells) {
       const bool ok = c.status == CellStatus::Ok;
@@ -250,9 +263,13 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
       if (!ok) continue;
       auto& s = stalls[view.label()];
       for (const auto* l : {&c.compress_latency, &c.decompress_latency}) {
+        s.calls += l->calls;
         for (const auto& [ns, n] : l->stalls) {
           thresholds.insert(ns);
-          s[ns] += n;
+          auto& counts = s.by_threshold[ns];
+          counts[0] += l->intrinsic.stall_blocks.count(ns) ? l->intrinsic.stall_blocks.at(ns) : 0;
+          counts[1] += n;
+          counts[2] += l->preempted_stalls.count(ns) ? l->preempted_stalls.at(ns) : 0;
         }
       }
     }
@@ -262,12 +279,24 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
   for (const Column* col : html_columns)
     columns.push_back({{"k", col->id}, {"t", col->title}, {"bytes", col->byte_size}});
   d["cell_columns"] = columns;
-  json st = {{"thresholds_us", json::array()}, {"rows", json::array()}};
-  for (auto t : thresholds) st["thresholds_us"].push_back(static_cast<double>(t) / 1e3);
+  json st = {{"columns", json::array({{{"k", "codec"}, {"t", "codec"}}, {{"k", "calls"}, {"t", "calls timed"}}})},
+             {"rows", json::array()}};
+  for (auto t : thresholds) {
+    const std::string at = fmt::format(" >= {} us", static_cast<double>(t) / 1e3);
+    st["columns"].push_back({{"k", fmt::format("b{}", t)}, {"t", "blocks" + at + " (intrinsic)"}});
+    st["columns"].push_back({{"k", fmt::format("c{}", t)}, {"t", "calls" + at}});
+    st["columns"].push_back({{"k", fmt::format("p{}", t)}, {"t", "of which preempted"}});
+  }
   for (const auto& [label, by] : stalls) {
-    json counts = json::array();
-    for (auto t : thresholds) counts.push_back(by.count(t) ? by.at(t) : 0);
-    st["rows"].push_back({{"codec", label}, {"counts", counts}});
+    json row = {{"codec", label}, {"calls", by.calls}};
+    for (auto t : thresholds) {
+      const auto it = by.by_threshold.find(t);
+      const std::array<uint64_t, 3> n = it == by.by_threshold.end() ? std::array<uint64_t, 3>{} : it->second;
+      row[fmt::format("b{}", t)] = n[0];
+      row[fmt::format("c{}", t)] = n[1];
+      row[fmt::format("p{}", t)] = n[2];
+    }
+    st["rows"].push_back(row);
   }
   d["stalls"] = st;
 
@@ -278,10 +307,7 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
     for (const auto& g : recommend(runs[i], opt.recommend)) {
       json picks = json::array();
       for (const auto& p : g.picks)
-        picks.push_back({{"workload", p.workload},
-                         {"choice", p.choice ? p.choice->label : "none"},
-                         {"rule", p.rule},
-                         {"why", p.why}});
+        picks.push_back({{"workload", p.workload}, {"choice", p.choice_text()}, {"rule", p.rule}, {"why", p.why}});
       recs.push_back({{"group", (runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "") + g.group}, {"picks", picks}});
     }
     for (const auto& row : io_model(runs[i], opt.devices))

@@ -26,31 +26,81 @@ namespace {
 
 double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 
+json thresholds_to_json(const std::map<uint64_t, uint64_t>& counts) {
+  json out = json::object();
+  for (const auto& [ns, count] : counts) out[std::to_string(ns)] = count;
+  return out;
+}
+
+std::map<uint64_t, uint64_t> thresholds_from_json(const json& j, const char* name) {
+  std::map<uint64_t, uint64_t> out;
+  if (!j.contains(name)) return out;
+  for (const auto& [k, v] : j.at(name).items()) {
+    uint64_t ns = 0;
+    if (!parse_u64(k, ns)) throw F::bad(name, "keys must be thresholds in whole nanoseconds");
+    out[ns] = F::to_count(v, name);
+  }
+  return out;
+}
+
+json optional_to_json(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
+
+// A percentile is kept only when the calls behind it support it, whatever the file says:
+// files written before the rule carried a "p99.9" of 32 calls.
+std::optional<double> percentile_from_json(const json& j, const char* name, uint64_t calls, uint64_t min_calls) {
+  if (!j.contains(name) || j.at(name).is_null() || calls < min_calls) return std::nullopt;
+  return F::number(j, name, 0);
+}
+
+json intrinsic_to_json(const IntrinsicCost& c) {
+  return {{"blocks", c.blocks},
+          {"calls_per_block", c.calls_per_block},
+          {"median_block_ns", c.median_block_ns},
+          {"worst_block_ns", c.worst_block_ns},
+          {"worst_block", c.worst_block},
+          {"worst_block_bytes", c.worst_block_bytes},
+          {"worst_block_compressed_bytes", c.worst_block_compressed},
+          {"stall_blocks", thresholds_to_json(c.stall_blocks)}};
+}
+
+void intrinsic_from_json(const json& j, IntrinsicCost& c) {
+  c.blocks = F::count(j, "blocks");
+  c.calls_per_block = F::count(j, "calls_per_block");
+  c.median_block_ns = F::number(j, "median_block_ns", 0);
+  c.worst_block_ns = F::number(j, "worst_block_ns", 0);
+  c.worst_block = F::count(j, "worst_block");
+  c.worst_block_bytes = F::count(j, "worst_block_bytes");
+  c.worst_block_compressed = F::count(j, "worst_block_compressed_bytes");
+  c.stall_blocks = thresholds_from_json(j, "stall_blocks");
+}
+
 json latency_to_json(const LatencyStats& l) {
-  json stalls = json::object();
-  for (const auto& [ns, count] : l.stalls) stalls[std::to_string(ns)] = count;
-  return {{"calls", l.calls},     {"p50_ns", l.p50_ns},   {"p90_ns", l.p90_ns},
-          {"p99_ns", l.p99_ns},   {"p999_ns", l.p999_ns}, {"max_ns", l.max_ns},
-          {"mean_ns", l.mean_ns}, {"stalls", stalls},     {"preemptions", l.preemptions}};
+  return {{"calls", l.calls},
+          {"p50_ns", optional_to_json(l.p50_ns)},
+          {"p90_ns", optional_to_json(l.p90_ns)},
+          {"p99_ns", optional_to_json(l.p99_ns)},
+          {"p999_ns", optional_to_json(l.p999_ns)},
+          {"max_ns", l.max_ns},
+          {"mean_ns", l.mean_ns},
+          {"stalls", thresholds_to_json(l.stalls)},
+          {"preempted_stalls", thresholds_to_json(l.preempted_stalls)},
+          {"preempted_calls", l.preempted_calls},
+          {"intrinsic", intrinsic_to_json(l.intrinsic)}};
 }
 
 void latency_from_json(const json& j, LatencyStats& l) {
   l.calls = F::count(j, "calls");
-  l.p50_ns = F::number(j, "p50_ns", 0);
-  l.p90_ns = F::number(j, "p90_ns", 0);
-  l.p99_ns = F::number(j, "p99_ns", 0);
-  l.p999_ns = F::number(j, "p999_ns", 0);
+  l.p50_ns = percentile_from_json(j, "p50_ns", l.calls, kMinCallsP50);
+  l.p90_ns = percentile_from_json(j, "p90_ns", l.calls, kMinCallsP90);
+  l.p99_ns = percentile_from_json(j, "p99_ns", l.calls, kMinCallsP99);
+  l.p999_ns = percentile_from_json(j, "p999_ns", l.calls, kMinCallsP999);
   l.max_ns = F::number(j, "max_ns", 0);
   l.mean_ns = F::number(j, "mean_ns", 0);
-  l.preemptions = F::count(j, "preemptions");
-  l.stalls.clear();
-  if (j.contains("stalls")) {
-    for (const auto& [k, v] : j.at("stalls").items()) {
-      uint64_t ns = 0;
-      if (!parse_u64(k, ns)) throw F::bad("stalls", "keys must be thresholds in whole nanoseconds");
-      l.stalls[ns] = F::to_count(v, "stalls");
-    }
-  }
+  l.preempted_calls = F::count(j, "preempted_calls");
+  l.stalls = thresholds_from_json(j, "stalls");
+  l.preempted_stalls = thresholds_from_json(j, "preempted_stalls");
+  l.intrinsic = {};
+  if (j.contains("intrinsic")) intrinsic_from_json(j.at("intrinsic"), l.intrinsic);
 }
 
 json key_to_json(const CellKey& k) {
@@ -85,7 +135,8 @@ json cell_to_json(const CellResult& c) {
             {"stored_bytes", c.stored_bytes},
             {"blocks_kept_raw", c.blocks_kept_raw},
             {"min_saving", c.min_saving},
-            {"context_memory", c.context_memory},
+            {"compress_context_bytes", c.compress_context_bytes},
+            {"decompress_context_bytes", c.decompress_context_bytes},
             {"dict_bytes", c.dict_bytes},
             {"dict_train_seconds", c.dict_train_seconds},
             {"wall_seconds", c.wall_seconds},
@@ -124,7 +175,8 @@ void cell_from_json(const json& j, CellResult& c) {
   c.stored_bytes = F::count(j, "stored_bytes");
   c.blocks_kept_raw = F::count(j, "blocks_kept_raw");
   c.min_saving = F::number(j, "min_saving", 0.125);
-  c.context_memory = F::count(j, "context_memory");
+  c.compress_context_bytes = F::count(j, "compress_context_bytes");
+  c.decompress_context_bytes = F::count(j, "decompress_context_bytes");
   c.dict_bytes = F::count(j, "dict_bytes");
   c.dict_train_seconds = F::number(j, "dict_train_seconds", 0);
   c.wall_seconds = F::number(j, "wall_seconds", 0);

@@ -18,30 +18,57 @@ inline constexpr int kResultsSchemaVersion = 1;
 
 // Everything that identifies a cell. Two runs' cells match when their keys are equal.
 struct CellKey {
-  std::string source;       // corpus name or dataset name
-  std::string record_mode;  // lines/jsonl/csv/... or dataset
-  std::string layout;       // raw/leveldb/rocksdb/hbase/values/values:single
+  std::string source{};       // corpus name or dataset name
+  std::string record_mode{};  // lines/jsonl/csv/... or dataset
+  std::string layout{};       // raw/leveldb/rocksdb/hbase/values/values:single
   uint64_t block_size = 0;
-  std::string codec;  // registry name
+  std::string codec{};  // registry name
   int level = 0;
-  std::string params;  // CodecParams::label(), e.g. "6e", "3:dict=16K"
+  std::string params{};  // CodecParams::label(), e.g. "6e", "3:dict=16K"
   uint64_t dict_size = 0;
   std::string cache = "stream";  // stream/hot/cold
   int threads = 1;
-  std::string profile;  // store profile name, "" when none
+  std::string profile{};  // store profile name, "" when none
 
   std::string id() const;  // stable text id, e.g. "twitter.json/rocksdb/4K/zstd/3:dict=16K/stream/T1"
   bool operator==(const CellKey&) const = default;
 };
 
+// Calls a percentile needs before it means anything: with fewer than 1 / (1 - q) calls the
+// "p99.9" is just the slowest call. Below these counts a percentile is absent, never a number.
+inline constexpr uint64_t kMinCallsP50 = 2;
+inline constexpr uint64_t kMinCallsP90 = 10;
+inline constexpr uint64_t kMinCallsP99 = 100;
+inline constexpr uint64_t kMinCallsP999 = 1000;
+
+// Intrinsic cost: each block's fastest call over its repeats, what the block costs on this CPU
+// when nothing else interferes (the scheduler can only make a call slower). Its distribution
+// over blocks is the codec's deterministic worst case on this data.
+struct IntrinsicCost {
+  uint64_t blocks = 0;           // distinct blocks timed
+  uint64_t calls_per_block = 0;  // fewest calls any block got (at least 3)
+  double median_block_ns = 0;
+  double worst_block_ns = 0;
+  uint64_t worst_block = 0;             // its index in the block set: `kvzbench blocks --out` NNNNNN.blk
+  uint64_t worst_block_bytes = 0;       // its uncompressed size
+  uint64_t worst_block_compressed = 0;  // its compressed size
+  // Blocks whose intrinsic cost is at or above each stall threshold: threshold ns -> blocks.
+  // Such a block stalls on this CPU every time it is compressed (or decompressed).
+  std::map<uint64_t, uint64_t> stall_blocks;
+};
+
 struct LatencyStats {
+  // Observed: every timed call, scheduler and all.
   uint64_t calls = 0;
-  double p50_ns = 0, p90_ns = 0, p99_ns = 0, p999_ns = 0, max_ns = 0, mean_ns = 0;
+  std::optional<double> p50_ns, p90_ns, p99_ns, p999_ns;  // present only when `calls` supports them
+  double max_ns = 0, mean_ns = 0;
   // Calls at or above each stall threshold: threshold ns -> count.
   std::map<uint64_t, uint64_t> stalls;
-  // Involuntary context switches of the measuring thread during the pass: a stall on a busy
-  // machine may be the scheduler's, not the codec's.
-  uint64_t preemptions = 0;
+  // Of those, calls during which the thread was switched out (a context switch was counted
+  // between the readings around the call): the scheduler's stalls, not the codec's.
+  std::map<uint64_t, uint64_t> preempted_stalls;
+  uint64_t preempted_calls = 0;  // calls during which a context switch was counted
+  IntrinsicCost intrinsic;
 };
 
 enum class CellStatus { Ok, Failed };
@@ -68,8 +95,11 @@ struct CellResult {
   LatencyStats compress_latency;
   LatencyStats decompress_latency;
 
-  uint64_t context_memory = 0;  // bytes held by one session's library contexts
-  uint64_t dict_bytes = 0;      // actual dictionary size used (0: none)
+  // Bytes one session's library contexts hold per direction, read after the session has
+  // compressed and decompressed every measured block (the largest included).
+  uint64_t compress_context_bytes = 0;
+  uint64_t decompress_context_bytes = 0;
+  uint64_t dict_bytes = 0;  // actual dictionary size used (0: none)
   double dict_train_seconds = 0;
   std::optional<double> dict_gain;  // ratio with dict / ratio without (same codec, level, block)
   double wall_seconds = 0;          // time spent on this cell

@@ -74,8 +74,7 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   for (const auto& g : recommend(r, opt.recommend)) {
     o << "**" << g.group << "**\n\n| workload | choice | rule | figures |\n|---|---|---|---|\n";
     for (const auto& p : g.picks)
-      o << "| " << p.workload << " | " << (p.choice ? p.choice->label : "none") << " | " << p.rule << " | " << p.why
-        << " |\n";
+      o << "| " << p.workload << " | " << p.choice_text() << " | " << p.rule << " | " << p.why << " |\n";
     o << "\n";
   }
   const auto stores = store_table(r);

@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
       opt.seconds_per_cell = seconds * 2.0 * reps / 0.8;  // so GB's min_time per repetition == seconds
       opt.repetitions = reps;
       opt.random_interleaving = false;
-      opt.max_latency_calls = 1000;
+      opt.latency_calls = 1000;
       kvz::Matrix m;
       m.groups.push_back(g);
       m.cells.push_back({0, choices[0].codec, choices[0].params});

@@ -47,7 +47,7 @@ EngineOptions fast_options() {
   EngineOptions o;
   o.seconds_per_cell = 0.004;
   o.repetitions = 2;
-  o.max_latency_calls = 200;
+  o.latency_calls = 200;
   return o;
 }
 
@@ -104,8 +104,10 @@ TEST(Engine, MemcpyRowComesFirstAndEveryRowHasSpeedsAndLatency) {
     EXPECT_EQ(c.decompress_cpu_mbps.size(), 2u);
     for (double v : c.compress_mbps) EXPECT_GT(v, 0);
     EXPECT_GE(c.compress_latency.calls, 8u);
-    EXPECT_LE(c.compress_latency.p50_ns, c.compress_latency.p99_ns);
-    EXPECT_LE(c.compress_latency.p999_ns, c.compress_latency.max_ns);
+    ASSERT_TRUE(c.compress_latency.p99_ns);  // 200 calls: a p99, no p99.9
+    EXPECT_LE(*c.compress_latency.p50_ns, *c.compress_latency.p99_ns);
+    EXPECT_FALSE(c.compress_latency.p999_ns);
+    EXPECT_LE(*c.compress_latency.p99_ns, c.compress_latency.max_ns);
     EXPECT_EQ(c.compress_latency.stalls.size(), 2u);
   }
 }
@@ -305,20 +307,84 @@ TEST(Engine, ZeroByteBlocksRoundTrip) {
 namespace kvz {
 namespace {
 
-// Context memory is read after the cell's calls: libraries size their contexts on first use,
-// so a fresh session showed zstd's 101,216 B at every level and 0 for brotli and xz.
-TEST(Engine, ContextMemoryIsReadAfterTheCalls) {
+// Context memory is read after the cell's calls, per direction: libraries size their contexts
+// on first use, so a fresh session showed zstd's 101,216 B at every level and 0 for brotli and xz.
+TEST(Engine, ContextMemoryIsReadAfterTheCallsPerDirection) {
   const CodecRegistry& reg = CodecRegistry::instance();
   std::string err;
-  const auto choices = parse_codec_spec("memcpy/zstd:1,19/brotli:5/xz:6", reg, err);
+  const auto choices = parse_codec_spec("memcpy/zstd:1,19/brotli:1,11/xz:1,6", reg, err);
   ASSERT_TRUE(err.empty()) << err;
   Matrix m = build_matrix({mixed_blocks(4, 16384)}, choices, reg);
   const EngineOutcome o = run_matrix(m, fast_options());
-  std::map<std::string, uint64_t> memory;
-  for (const auto& c : o.cells) memory[c.key.codec + ":" + std::to_string(c.key.level)] = c.context_memory;
-  EXPECT_GT(memory["zstd:19"], memory["zstd:1"]);
-  EXPECT_GT(memory["brotli:5"], 0u);
-  EXPECT_GT(memory["xz:6"], 0u);
+  std::map<std::string, const CellResult*> by;
+  for (const auto& c : o.cells) by[c.key.codec + ":" + std::to_string(c.key.level)] = &c;
+  EXPECT_GT(by["zstd:19"]->compress_context_bytes, by["zstd:1"]->compress_context_bytes);
+  EXPECT_GT(by["brotli:11"]->compress_context_bytes, by["brotli:1"]->compress_context_bytes);
+  EXPECT_GT(by["xz:6"]->compress_context_bytes, by["xz:1"]->compress_context_bytes);
+  for (const char* name : {"zstd:1", "brotli:1", "xz:1"}) {
+    EXPECT_GT(by[name]->compress_context_bytes, 0u) << name;
+    EXPECT_GT(by[name]->decompress_context_bytes, 0u) << name;
+  }
+  EXPECT_EQ(by["memcpy:0"]->compress_context_bytes + by["memcpy:0"]->decompress_context_bytes, 0u);
+}
+
+}  // namespace
+}  // namespace kvz
+
+namespace kvz {
+namespace {
+
+// Calls are sized by what the percentiles need, not by time: whole rounds over the blocks,
+// every block at least three times, 1,000 calls wherever a call takes 100 µs or less.
+TEST(LatencyCalls, SizedByCallsNotTime) {
+  EngineOptions o;
+  o.latency_calls = 10'000;
+  o.latency_seconds = 0.02;
+  // 2 µs calls: the cap allows 0.02 / 3.5 µs = 5,714 calls, rounded up to whole rounds of 128.
+  EXPECT_EQ(latency_calls(128, 2e-6, 3, o), 5760u);
+  // 90 µs calls: the cap allows 218, p99.9 needs 1,000: 8 rounds of 128.
+  EXPECT_EQ(latency_calls(128, 90e-6, 3, o), 1024u);
+  // 300 µs calls: no p99.9 floor; the cap (66 calls) or three rounds, whichever is more.
+  EXPECT_EQ(latency_calls(8, 300e-6, 3, o), 72u);
+  EXPECT_EQ(latency_calls(128, 300e-6, 3, o), 384u);
+  EXPECT_EQ(latency_calls(128, 300e-6, 2, o), 256u);
+  // Fewer calls asked for: no p99.9 floor beyond the request, still three per block.
+  o.latency_calls = 100;
+  EXPECT_EQ(latency_calls(128, 2e-6, 3, o), 384u);
+  EXPECT_EQ(latency_calls(4, 2e-6, 3, o), 100u);
+}
+
+// Every block is timed at least three times per direction; the block whose fastest call is
+// the slowest is named by its index in the block set, with its sizes.
+TEST(Engine, EveryBlockIsTimedThreeTimesAndTheWorstBlockIsNamed) {
+  Fixture f;
+  BlockGroup g;
+  g.blocks.source = "sizes";
+  g.blocks.record_mode = "test";
+  g.blocks.layout = "raw";
+  g.blocks.block_size = 1024;
+  size_t big_packed = 0;
+  for (size_t i = 0; i < 12; ++i) {
+    std::vector<uint8_t> b(i == 5 ? 256 * 1024 : 1024, static_cast<uint8_t>(i));
+    if (i == 5) big_packed = rle_size(ByteView(b.data(), b.size()));
+    g.blocks.add_block(b, 1);
+  }
+  EngineOptions o = fast_options();
+  o.latency_calls = 20;  // fewer than three rounds: three rounds it is
+  const EngineOutcome out = run_matrix(build_matrix({std::move(g)}, f.choose({f.rle}), f.reg), o);
+  const CellResult* r = find(out, "rle");
+  ASSERT_NE(r, nullptr);
+  ASSERT_EQ(r->status, CellStatus::Ok) << r->failure;
+  for (const LatencyStats* l : {&r->compress_latency, &r->decompress_latency}) {
+    EXPECT_EQ(l->intrinsic.blocks, 12u);
+    EXPECT_GE(l->intrinsic.calls_per_block, 3u);
+    EXPECT_EQ(l->calls % 12, 0u);  // whole rounds
+    EXPECT_EQ(l->intrinsic.worst_block, 5u);
+    EXPECT_EQ(l->intrinsic.worst_block_bytes, 256u * 1024);
+    EXPECT_EQ(l->intrinsic.worst_block_compressed, big_packed);
+    EXPECT_GE(l->intrinsic.worst_block_ns, l->intrinsic.median_block_ns);
+    EXPECT_LE(l->intrinsic.worst_block_ns, l->max_ns);
+  }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "bench/stats.h"
 #include "bench/sysinfo.h"
@@ -12,36 +13,97 @@
 namespace kvz {
 namespace {
 
+// A sample of calls cycling over `blocks` blocks, no context switches.
+LatencySample cycling(std::vector<uint64_t> ticks, size_t blocks) {
+  LatencySample s;
+  s.blocks = blocks;
+  for (size_t c = 0; c < ticks.size(); ++c) s.block.push_back(static_cast<uint32_t>(c % blocks));
+  s.switched.assign(ticks.size(), 0);
+  s.ticks = std::move(ticks);
+  return s;
+}
+
 TEST(Latency, SummaryConvertsTicksAndFindsWorst) {
   std::vector<uint64_t> v(2000);  // ticks 1..2000, shuffled
   std::iota(v.begin(), v.end(), uint64_t{1});
   std::shuffle(v.begin(), v.end(), std::mt19937_64(3));
-  const LatencyStats s = summarize_latency(v, 0.5, {});
+  LatencySample sample = cycling(v, 1);
+  const LatencyStats s = summarize_latency(sample, 0.5, {});
   EXPECT_EQ(s.calls, 2000u);
-  EXPECT_DOUBLE_EQ(s.p50_ns, 500.0);   // tick 1000 * 0.5 ns
-  EXPECT_DOUBLE_EQ(s.p99_ns, 990.0);   // tick 1980
-  EXPECT_DOUBLE_EQ(s.p999_ns, 999.0);  // tick 1998
+  EXPECT_DOUBLE_EQ(s.p50_ns.value(), 500.0);   // tick 1000 * 0.5 ns
+  EXPECT_DOUBLE_EQ(s.p99_ns.value(), 990.0);   // tick 1980
+  EXPECT_DOUBLE_EQ(s.p999_ns.value(), 999.0);  // tick 1998
   EXPECT_DOUBLE_EQ(s.max_ns, 1000.0);
   EXPECT_NEAR(s.mean_ns, 500.25, 1e-9);
 }
 
+// p99 needs 100 calls and p99.9 1,000: with fewer, the "percentile" is the slowest call.
+TEST(Latency, PercentilesNeedTheirCalls) {
+  for (const auto& [calls, p90, p99, p999] :
+       std::vector<std::tuple<size_t, bool, bool, bool>>{{9, false, false, false},
+                                                         {10, true, false, false},
+                                                         {99, true, false, false},
+                                                         {100, true, true, false},
+                                                         {999, true, true, false},
+                                                         {1000, true, true, true}}) {
+    LatencySample sample = cycling(std::vector<uint64_t>(calls, 7), 1);
+    const LatencyStats s = summarize_latency(sample, 1.0, {});
+    EXPECT_EQ(s.p90_ns.has_value(), p90) << calls;
+    EXPECT_EQ(s.p99_ns.has_value(), p99) << calls;
+    EXPECT_EQ(s.p999_ns.has_value(), p999) << calls;
+    EXPECT_DOUBLE_EQ(s.max_ns, 7.0);
+  }
+}
+
+// Each block's intrinsic cost is its fastest call: a preempted call cannot inflate it.
+TEST(Latency, IntrinsicCostIsEachBlocksFastestCall) {
+  // Three rounds over four blocks costing 10, 40, 20, 30 ticks; round two preempts block 0
+  // (5,000 ticks) and round three slows block 2 a little.
+  LatencySample sample = cycling({10, 40, 20, 30, 5000, 41, 20, 30, 11, 40, 25, 31}, 4);
+  sample.switched[4] = 1;
+  const LatencyStats s = summarize_latency(sample, 100.0, {500'000, 1'000'000});
+  const IntrinsicCost& ic = s.intrinsic;
+  EXPECT_EQ(ic.blocks, 4u);
+  EXPECT_EQ(ic.calls_per_block, 3u);
+  EXPECT_EQ(ic.worst_block, 1u);
+  EXPECT_DOUBLE_EQ(ic.worst_block_ns, 4000.0);
+  EXPECT_DOUBLE_EQ(ic.median_block_ns, 2000.0);  // nearest rank of {1000, 2000, 3000, 4000}
+  EXPECT_EQ(ic.stall_blocks.at(500'000), 0u);    // no block stalls on its own...
+  EXPECT_EQ(s.stalls.at(500'000), 1u);           // ...one call did, and it was preempted
+  EXPECT_EQ(s.preempted_stalls.at(500'000), 1u);
+  EXPECT_EQ(s.preempted_calls, 1u);
+  EXPECT_DOUBLE_EQ(s.max_ns, 500'000.0);
+}
+
+TEST(Latency, StallBlocksAreBlocksWhoseFastestCallStalls) {
+  LatencySample sample = cycling({600, 100, 700, 100, 600, 100}, 2);  // block 0: 600, 700, 600
+  const LatencyStats s = summarize_latency(sample, 1000.0, {500'000, 1'000'000});
+  EXPECT_EQ(s.intrinsic.stall_blocks.at(500'000), 1u);
+  EXPECT_EQ(s.intrinsic.stall_blocks.at(1'000'000), 0u);
+  EXPECT_EQ(s.stalls.at(500'000), 3u);
+  EXPECT_EQ(s.preempted_stalls.at(500'000), 0u);
+}
+
 TEST(Latency, StallsCountCallsAtOrAboveEachThreshold) {
-  std::vector<uint64_t> ticks{100, 499'999, 500'000, 999'999, 1'000'000, 2'000'000};
+  LatencySample ticks = cycling({100, 499'999, 500'000, 999'999, 1'000'000, 2'000'000}, 1);
+  LatencySample copy = ticks;
   const LatencyStats s = summarize_latency(ticks, 1.0, {500'000, 1'000'000});
   ASSERT_EQ(s.stalls.size(), 2u);
   EXPECT_EQ(s.stalls.at(500'000), 4u);
   EXPECT_EQ(s.stalls.at(1'000'000), 2u);
   // The same calls on a 2-tick-per-ns clock: half the nanoseconds, fewer stalls.
-  const LatencyStats h = summarize_latency(ticks, 0.5, {500'000, 1'000'000});
+  const LatencyStats h = summarize_latency(copy, 0.5, {500'000, 1'000'000});
   EXPECT_EQ(h.stalls.at(500'000), 2u);
   EXPECT_EQ(h.stalls.at(1'000'000), 1u);
 }
 
 TEST(Latency, NoCallsGivesZeroCountsForEveryThreshold) {
-  std::vector<uint64_t> none;
+  LatencySample none;
   const LatencyStats s = summarize_latency(none, 1.0, {500'000});
   EXPECT_EQ(s.calls, 0u);
   EXPECT_EQ(s.stalls.at(500'000), 0u);
+  EXPECT_FALSE(s.p50_ns.has_value());
+  EXPECT_EQ(s.intrinsic.calls_per_block, 0u);
 }
 
 TEST(KeepRaw, MatchesLevelDbRuleAtOneEighth) {

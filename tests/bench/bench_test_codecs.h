@@ -51,7 +51,7 @@ class RleSession : public Session {
     if (fault_ == Fault::CorruptDecode && o > 100) out[100] ^= 0xFF;
     return CallResult::Ok(o);
   }
-  size_t context_memory() const override { return 64; }
+  ContextMemory context_memory() const override { return {64, 0}; }
 
  private:
   Fault fault_;
@@ -96,7 +96,7 @@ class CopySession : public Session {
     return CallResult::Ok(in.size());
   }
   CallResult decompress(ByteView in, MutableByteView out) noexcept override { return compress(in, out); }
-  size_t context_memory() const override { return 0; }
+  ContextMemory context_memory() const override { return {}; }
 };
 
 class CopyCodec : public Codec {

@@ -6,8 +6,8 @@ source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/json/twitter.json
 "$kvz" run -c lz4/zstd:1,3/snappy -b 4K,64K -l rocksdb "$corpus" --time 0.02 --repetitions 3 \
   --csv "$work/out.csv" --json "$work/out.json" >"$work/table" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }
-grep -q "p50/p99/p99.9/max" "$work/table" || fail "no latency percentiles in the table"
-grep -q "stalls c/d" "$work/table" || fail "no stall counts in the table"
+grep -q "p50/99/99.9 (n)" "$work/table" || fail "no latency percentiles in the table"
+grep -q "stall blk" "$work/table" || fail "no stall counts in the table"
 grep -q "^memcpy" "$work/table" || fail "no memcpy row"
 [ -s "$work/out.csv" ] || fail "no CSV"
 # Google Benchmark JSON: context + benchmarks with the fields compare.py uses.

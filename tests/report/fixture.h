@@ -39,16 +39,30 @@ inline CellResult make_cell(const FixtureCodec& fc, uint64_t block, std::mt19937
     c.decompress_cpu_mbps.push_back(c.decompress_mbps.back());
   }
   for (auto* l : {&c.compress_latency, &c.decompress_latency}) {
-    l->calls = c.blocks * 10;
-    l->p50_ns = 1e9 * static_cast<double>(block) / (fc.c_mbps * 1e6);
-    l->p90_ns = l->p50_ns * 1.2;
-    l->p99_ns = l->p50_ns * 1.5;
-    l->p999_ns = l->p50_ns * 2;
-    l->max_ns = l->p50_ns * 10;
-    l->mean_ns = l->p50_ns * 1.1;
+    l->calls = c.blocks * 10;  // 2,560: every percentile is supported
+    const double p50 = 1e9 * static_cast<double>(block) / (fc.c_mbps * 1e6);
+    l->p50_ns = p50;
+    l->p90_ns = p50 * 1.2;
+    l->p99_ns = p50 * 1.5;
+    l->p999_ns = p50 * 2;
+    l->max_ns = p50 * 10;
+    l->mean_ns = p50 * 1.1;
     l->stalls = {{500000, l->max_ns >= 500000 ? 1u : 0u}, {1000000, l->max_ns >= 1000000 ? 1u : 0u}};
-    l->preemptions = c.blocks % 3 + 1;
+    l->preempted_stalls = {{500000, 0u}, {1000000, 0u}};
+    l->preempted_calls = c.blocks % 3 + 1;
+    IntrinsicCost& ic = l->intrinsic;
+    ic.blocks = c.blocks;
+    ic.calls_per_block = 10;
+    ic.median_block_ns = p50 * 0.95;
+    ic.worst_block_ns = p50 * 1.4;
+    ic.worst_block = c.blocks / 2;
+    ic.worst_block_bytes = block;
+    ic.worst_block_compressed = static_cast<uint64_t>(static_cast<double>(block) / fc.ratio);
+    ic.stall_blocks = {{500000, ic.worst_block_ns >= 500000 ? 1u : 0u},
+                       {1000000, ic.worst_block_ns >= 1000000 ? 1u : 0u}};
   }
+  c.compress_context_bytes = 1000 + static_cast<uint64_t>(fc.level) * 100;
+  c.decompress_context_bytes = 500;
   return c;
 }
 

@@ -60,7 +60,18 @@ TEST(Results, JsonRoundTripKeepsEverything) {
     EXPECT_EQ(back.cells[i].key, r.cells[i].key);
     EXPECT_EQ(back.cells[i].compress_mbps, r.cells[i].compress_mbps);
     EXPECT_EQ(back.cells[i].decompress_latency.stalls, r.cells[i].decompress_latency.stalls);
-    EXPECT_EQ(back.cells[i].compress_latency.preemptions, r.cells[i].compress_latency.preemptions);
+    const LatencyStats& a = back.cells[i].compress_latency;
+    const LatencyStats& b = r.cells[i].compress_latency;
+    EXPECT_EQ(a.preempted_calls, b.preempted_calls);
+    EXPECT_EQ(a.preempted_stalls, b.preempted_stalls);
+    EXPECT_EQ(a.p999_ns, b.p999_ns);
+    EXPECT_EQ(a.intrinsic.worst_block, b.intrinsic.worst_block);
+    EXPECT_EQ(a.intrinsic.worst_block_bytes, b.intrinsic.worst_block_bytes);
+    EXPECT_EQ(a.intrinsic.worst_block_compressed, b.intrinsic.worst_block_compressed);
+    EXPECT_DOUBLE_EQ(a.intrinsic.worst_block_ns, b.intrinsic.worst_block_ns);
+    EXPECT_EQ(a.intrinsic.stall_blocks, b.intrinsic.stall_blocks);
+    EXPECT_EQ(back.cells[i].compress_context_bytes, r.cells[i].compress_context_bytes);
+    EXPECT_EQ(back.cells[i].decompress_context_bytes, r.cells[i].decompress_context_bytes);
     EXPECT_EQ(back.cells[i].compressed_bytes, r.cells[i].compressed_bytes);
   }
   EXPECT_EQ(back.cells[2].dict_gain, 1.25);
@@ -69,6 +80,30 @@ TEST(Results, JsonRoundTripKeepsEverything) {
   EXPECT_EQ(back.meta.corpora[0].sha256, "ab12");
   EXPECT_EQ(back.meta.codec_versions.size(), r.meta.codec_versions.size());
   EXPECT_EQ(back.meta.extra.at("k"), "v");
+}
+
+// A percentile needs 1 / (1 - q) calls: below that it is absent, in memory and on disk, and a
+// file that carries one anyway (written before the rule) loses it on load.
+TEST(Results, PercentilesTheCallsCannotSupportAreAbsent) {
+  RunResults r = testing::make_run(1);
+  LatencyStats& l = r.cells[1].compress_latency;
+  l.calls = 999;
+  l.p999_ns.reset();
+  const auto doc = nlohmann::json::parse(results_to_json(r));
+  const auto& written = doc.at("kvzbench").at("cells").at(1).at("compress_latency");
+  EXPECT_TRUE(written.at("p999_ns").is_null());
+  EXPECT_TRUE(written.at("p99_ns").is_number());
+
+  auto old = doc;
+  auto& lat = old["kvzbench"]["cells"][1]["compress_latency"];
+  lat["p999_ns"] = 123456.0;  // 999 calls cannot support a p99.9
+  lat["calls"] = 99;          // nor a p99
+  RunResults back;
+  std::string err;
+  ASSERT_TRUE(results_from_json(old.dump(), back, err)) << err;
+  EXPECT_FALSE(back.cells[1].compress_latency.p999_ns.has_value());
+  EXPECT_FALSE(back.cells[1].compress_latency.p99_ns.has_value());
+  EXPECT_TRUE(back.cells[1].compress_latency.p90_ns.has_value());
 }
 
 TEST(Results, FileIsGoogleBenchmarkJson) {
