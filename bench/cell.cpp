@@ -177,6 +177,15 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
   return true;
 }
 
+// The worst block as the block set numbers it, with its sizes, so it can be exported.
+void name_worst_block(const CellState& cell, IntrinsicCost& ic) {
+  if (ic.calls_per_block == 0) return;
+  const auto k = static_cast<size_t>(ic.worst_block);
+  ic.worst_block = cell.measured[k];
+  ic.worst_block_bytes = cell.group->blocks.block(cell.measured[k]).size();
+  ic.worst_block_compressed = cell.packed_offsets[k + 1] - cell.packed_offsets[k];
+}
+
 // Time every call with the tick clock, in whole rounds over the blocks; between calls (never
 // inside the timed span) read the thread's context-switch count, so a call the scheduler
 // interrupted is known as such.
@@ -245,19 +254,23 @@ LatencyStats latency_pass(CellState& cell, Direction dir, const EngineOptions& o
   sample.block.resize(done);
   sample.switched.resize(done);
   if (failed) cell.pass_error = true;
+  cell.block_times[static_cast<int>(dir)] = block_times(sample);
   LatencyStats stats = summarize_latency(sample, tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
-  // The worst block as the block set numbers it, with its sizes, so it can be exported.
-  IntrinsicCost& ic = stats.intrinsic;
-  if (ic.calls_per_block > 0) {
-    const size_t k = static_cast<size_t>(ic.worst_block);
-    ic.worst_block = cell.measured[k];
-    ic.worst_block_bytes = cell.group->blocks.block(cell.measured[k]).size();
-    ic.worst_block_compressed = cell.packed_offsets[k + 1] - cell.packed_offsets[k];
-  }
+  name_worst_block(cell, stats.intrinsic);
   return stats;
 }
 
 }  // namespace
+
+void finish_intrinsic(CellState& cell, const EngineOptions& opt) {
+  const double ns_per_tick = tick_clock_info().ns_per_tick;
+  LatencyStats* dirs[2] = {&cell.result.compress_latency, &cell.result.decompress_latency};
+  for (int d = 0; d < 2; ++d) {
+    if (cell.block_times[d].fastest.empty()) continue;
+    dirs[d]->intrinsic = intrinsic_cost(cell.block_times[d], ns_per_tick, opt.stall_thresholds_ns);
+    name_worst_block(cell, dirs[d]->intrinsic);
+  }
+}
 
 size_t latency_calls(size_t blocks, double est_call_seconds, size_t min_rounds, const EngineOptions& opt) {
   blocks = std::max<size_t>(blocks, 1);

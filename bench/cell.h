@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/matrix.h"
+#include "bench/stats.h"
 #include "codecs/dictionary.h"
 
 namespace kvz {
@@ -35,9 +36,12 @@ struct CellState {
   std::vector<std::unique_ptr<Session>> sessions;  // one per worker thread
   std::vector<uint8_t> packed;                     // compressed measured blocks, back to back
   std::vector<size_t> packed_offsets;
-  size_t scratch_bytes = 0;                 // output buffer every worker needs
-  double est_call_seconds[2] = {0, 0};      // from the verification pass, sizes the latency pass
-  std::vector<uint64_t> verify_ticks[2];    // each measured block's verification call, per direction
+  size_t scratch_bytes = 0;               // output buffer every worker needs
+  double est_call_seconds[2] = {0, 0};    // from the verification pass, sizes the latency pass
+  std::vector<uint64_t> verify_ticks[2];  // each measured block's verification call, per direction
+  // Each block's fastest call over verification, the latency pass and (for slow calls) the
+  // throughput passes, per direction: the intrinsic cost, finished after the throughput passes.
+  BlockTimes block_times[2];
   std::atomic<bool> pass_error{false};      // a call failed inside a timed pass
   std::vector<uint64_t> pass_bytes[2];      // uncompressed bytes of one pass, per worker
   int entries[2] = {0, 0};                  // GB entries seen (progress)
@@ -65,6 +69,15 @@ std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int
                            std::vector<uint8_t>& arena);
 
 uint64_t cold_working_set_bytes(const EngineOptions& opt);
+
+// Calls of at least this long are also timed one by one inside the throughput passes (two
+// timestamps, about 50 ns, cost at most 0.25 % of such a call): their blocks' fastest calls then come from
+// repetitions seconds apart, which a machine slowed for a moment cannot all inflate.
+inline constexpr double kTimedPassCallSeconds = 20e-6;
+
+// The intrinsic cost of both directions from the cell's block times, the worst block named by
+// its index in the block set with its sizes. Called after the throughput passes.
+void finish_intrinsic(CellState& cell, const EngineOptions& opt);
 
 // Every measured block is timed at least this often per direction: its fastest call is its
 // intrinsic cost.

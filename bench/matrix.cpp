@@ -31,15 +31,25 @@ struct GroupRun {
 bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
 
 // The timed loop of one GB entry: whole passes over `jobs`. The interrupt flag is read once
-// per pass, and with kCheckEachCall after every call too (see run_pass).
-template <bool kCheckEachCall, class Call>
+// per pass, and with kCheckEachCall after every call too (see run_pass). With kTimeEachCall
+// each call is also timed alone into `times` (slow calls only: see kTimedPassCallSeconds).
+template <bool kCheckEachCall, bool kTimeEachCall, class Call>
 void timed_loop(benchmark::State& state, const std::vector<Job>& jobs, const std::atomic<bool>& stop, bool& failed,
-                Call call) {
+                BlockTimes& times, Call call) {
   for (auto _ : state) {
     for (const Job& j : jobs) {
-      const CallResult r = call(j);
-      failed |= !r.ok();
-      benchmark::DoNotOptimize(r.size);
+      if constexpr (kTimeEachCall) {
+        const uint64_t t0 = read_ticks();
+        const CallResult r = call(j);
+        const uint64_t ticks = read_ticks() - t0;
+        if (j.block < times.fastest.size()) times.add(j.block, ticks);
+        failed |= !r.ok();
+        benchmark::DoNotOptimize(r.size);
+      } else {
+        const CallResult r = call(j);
+        failed |= !r.ok();
+        benchmark::DoNotOptimize(r.size);
+      }
       if constexpr (kCheckEachCall) {
         if (stop.load(std::memory_order_relaxed)) break;
       }
@@ -93,11 +103,21 @@ void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
   // A pass long enough to delay a stop reads the interrupt flag after every call; a short one
   // only once per pass, so the calls being timed carry no extra branch.
   const bool check_each_call = est_pass > 0.1;
+  // Slow calls are timed one by one too: their blocks' intrinsic cost then has calls from every
+  // repetition. Only worker 0 records (it owns distinct blocks, but the counts are not atomic).
+  const bool time_each_call = w == 0 && cell.est_call_seconds[static_cast<int>(dir)] >= kTimedPassCallSeconds;
+  BlockTimes& times = cell.block_times[static_cast<int>(dir)];
   auto run = [&](auto call) {
     if (check_each_call) {
-      timed_loop<true>(state, jobs, stop, failed, call);
+      if (time_each_call) {
+        timed_loop<true, true>(state, jobs, stop, failed, times, call);
+      } else {
+        timed_loop<true, false>(state, jobs, stop, failed, times, call);
+      }
+    } else if (time_each_call) {
+      timed_loop<false, true>(state, jobs, stop, failed, times, call);
     } else {
-      timed_loop<false>(state, jobs, stop, failed, call);
+      timed_loop<false, false>(state, jobs, stop, failed, times, call);
     }
   };
   if (dir == Direction::Compress) {
@@ -305,6 +325,7 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
           r.status = CellStatus::Failed;
           r.failure = "a call failed inside a timed pass after the round trip had verified";
         }
+        finish_intrinsic(cell, opt);
       }
       if (r.status == CellStatus::Failed) {
         r.compress_mbps.clear();

@@ -10,32 +10,6 @@ namespace kvz {
 
 namespace {
 
-void intrinsic_cost(const LatencySample& sample, double ns_per_tick, const std::vector<uint64_t>& thresholds,
-                    IntrinsicCost& out) {
-  std::vector<uint64_t> fastest(sample.blocks, UINT64_MAX);
-  std::vector<uint64_t> calls(sample.blocks, 0);
-  if (sample.earlier.size() == sample.blocks) {
-    fastest = sample.earlier;
-    calls.assign(sample.blocks, 1);
-  }
-  for (size_t c = 0; c < sample.ticks.size(); ++c) {
-    const uint32_t b = sample.block[c];
-    fastest[b] = std::min(fastest[b], sample.ticks[c]);
-    ++calls[b];
-  }
-  out.blocks = sample.blocks;
-  out.calls_per_block = sample.blocks ? *std::min_element(calls.begin(), calls.end()) : 0;
-  for (uint64_t t : thresholds) out.stall_blocks[t] = 0;
-  if (out.calls_per_block == 0) return;  // some block was never timed: no intrinsic figure
-  const auto worst = std::max_element(fastest.begin(), fastest.end());
-  out.worst_block = static_cast<uint64_t>(worst - fastest.begin());
-  out.worst_block_ns = static_cast<double>(*worst) * ns_per_tick;
-  for (uint64_t t : fastest)
-    for (auto& [threshold, count] : out.stall_blocks)
-      count += static_cast<double>(t) * ns_per_tick >= static_cast<double>(threshold);
-  out.median_block_ns = static_cast<double>(percentile_nearest_rank(fastest, 0.50)) * ns_per_tick;
-}
-
 std::optional<double> supported_percentile(std::span<uint64_t> ticks, double q, uint64_t min_calls,
                                            double ns_per_tick) {
   if (ticks.size() < min_calls) return std::nullopt;
@@ -44,13 +18,39 @@ std::optional<double> supported_percentile(std::span<uint64_t> ticks, double q, 
 
 }  // namespace
 
+IntrinsicCost intrinsic_cost(const BlockTimes& times, double ns_per_tick, const std::vector<uint64_t>& thresholds) {
+  IntrinsicCost out;
+  const size_t blocks = times.fastest.size();
+  out.blocks = blocks;
+  out.calls_per_block = blocks ? *std::min_element(times.calls.begin(), times.calls.end()) : 0;
+  for (uint64_t t : thresholds) out.stall_blocks[t] = 0;
+  if (out.calls_per_block == 0) return out;  // some block was never timed: no intrinsic figure
+  const auto worst = std::max_element(times.fastest.begin(), times.fastest.end());
+  out.worst_block = static_cast<uint64_t>(worst - times.fastest.begin());
+  out.worst_block_ns = static_cast<double>(*worst) * ns_per_tick;
+  for (uint64_t t : times.fastest)
+    for (auto& [threshold, count] : out.stall_blocks)
+      count += static_cast<double>(t) * ns_per_tick >= static_cast<double>(threshold);
+  std::vector<uint64_t> fastest = times.fastest;
+  out.median_block_ns = static_cast<double>(percentile_nearest_rank(fastest, 0.50)) * ns_per_tick;
+  return out;
+}
+
+BlockTimes block_times(const LatencySample& sample) {
+  BlockTimes times(sample.blocks);
+  if (sample.earlier.size() == sample.blocks)
+    for (size_t b = 0; b < sample.blocks; ++b) times.add(b, sample.earlier[b]);
+  for (size_t c = 0; c < sample.ticks.size(); ++c) times.add(sample.block[c], sample.ticks[c]);
+  return times;
+}
+
 LatencyStats summarize_latency(LatencySample& sample, double ns_per_tick,
                                const std::vector<uint64_t>& stall_thresholds_ns) {
   LatencyStats s;
   std::vector<uint64_t>& ticks = sample.ticks;
   s.calls = ticks.size();
   for (uint64_t t : stall_thresholds_ns) s.stalls[t] = s.preempted_stalls[t] = 0;
-  intrinsic_cost(sample, ns_per_tick, stall_thresholds_ns, s.intrinsic);
+  s.intrinsic = intrinsic_cost(block_times(sample), ns_per_tick, stall_thresholds_ns);
   if (ticks.empty()) return s;
   long double sum = 0;
   uint64_t worst = 0;

@@ -1,6 +1,7 @@
 #pragma once
 // What the cell runner derives from its measurements: latency summaries and stall counts,
 // the keep-raw rule and the dictionary train/test split. Generic statistics: util/stats.h.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -10,6 +11,20 @@
 #include "util/stats.h"
 
 namespace kvz {
+
+// Each block's fastest call and how many calls it got, over every pass that timed it.
+struct BlockTimes {
+  std::vector<uint64_t> fastest;  // ticks
+  std::vector<uint64_t> calls;
+  explicit BlockTimes(size_t blocks = 0) : fastest(blocks, UINT64_MAX), calls(blocks, 0) {}
+  void add(size_t block, uint64_t ticks) {
+    fastest[block] = std::min(fastest[block], ticks);
+    ++calls[block];
+  }
+};
+
+// The intrinsic cost from each block's fastest call; the worst block as an index into `times`.
+IntrinsicCost intrinsic_cost(const BlockTimes& times, double ns_per_tick, const std::vector<uint64_t>& thresholds);
 
 // What a latency pass records, one entry per timed call.
 struct LatencySample {
@@ -21,6 +36,9 @@ struct LatencySample {
   // the intrinsic cost only; the observed distribution is this pass's calls.
   std::vector<uint64_t> earlier;
 };
+
+// Each block's calls in the sample (the earlier pass's included).
+BlockTimes block_times(const LatencySample& sample);
 
 // Observed percentiles (only those the call count supports), stall counts (preempted ones
 // apart) and the intrinsic cost per block: each block's fastest call. The worst block is
