@@ -55,6 +55,15 @@ json worst_block_both(V v) {
   if (!v.ok() || !comp(v).intrinsic.calls_per_block) return nullptr;
   return fmt::format("{}/{}", us(comp(v).intrinsic.worst_block_ns), us(dec(v).intrinsic.worst_block_ns));
 }
+// Which blocks were the worst, by their index in the block set (`kvzbench blocks --out` writes
+// NNNNNN.blk) with their sizes: "c #17 4096→1203 B, d #40 4096→998 B".
+json worst_blocks_named(V v) {
+  if (!v.ok() || !comp(v).intrinsic.calls_per_block) return nullptr;
+  auto one = [](const char* dir, const IntrinsicCost& ic) {
+    return fmt::format("{} #{} {}→{} B", dir, ic.worst_block, ic.worst_block_bytes, ic.worst_block_compressed);
+  };
+  return one("c", comp(v).intrinsic) + ", " + one("d", dec(v).intrinsic);
+}
 uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
   return by_threshold.empty() ? 0 : by_threshold.begin()->second;
 }
@@ -195,6 +204,7 @@ const std::vector<Column> kColumns = {
     {"calls_cd", "calls c/d", kMarkdown | kHtml, 0, calls_both},
     {"worst_us", "worst call us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, worst_us(v)); }},
     {"worst_block_us", "worst block us", kMarkdown | kHtml, 0, [](V v) { return when_ok(v, worst_block_us(v)); }},
+    {"worst_blocks", "worst blocks", kMarkdown | kHtml, 0, worst_blocks_named},
     {"stall_blocks", "stall blocks", kMarkdown | kHtml, 0,
      [](V v) -> json { return lowest(comp(v).intrinsic.stall_blocks) + lowest(dec(v).intrinsic.stall_blocks); }},
     {"stall_rate", "stalls/M calls", kMarkdown | kHtml, 0,

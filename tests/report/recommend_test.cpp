@@ -36,6 +36,9 @@ CellResult cell(const std::string& codec, int level, double ratio, std::vector<d
     l->preempted_stalls = {{500'000, 1}};
     l->intrinsic.calls_per_block = 3;
     l->intrinsic.worst_block_ns = worst_block_us * 1e3;
+    l->intrinsic.worst_block = 17;
+    l->intrinsic.worst_block_bytes = 4096;
+    l->intrinsic.worst_block_compressed = 1203;
     l->intrinsic.stall_blocks = {{500'000, worst_block_us >= 500 ? 1u : 0u}};
   }
   return c;
@@ -107,6 +110,8 @@ TEST(Recommend, UnsupportedPercentilesReadAsDashes) {
   const std::string md = markdown_summary(r, {});
   EXPECT_NE(md.find("| — |"), std::string::npos);
   EXPECT_NE(md.find("300/300"), std::string::npos);  // the calls, compress/decompress
+  // The worst blocks are named, so `kvzbench blocks --out` can export them.
+  EXPECT_NE(md.find("c #17 4096→1203 B, d #17 4096→1203 B"), std::string::npos) << md;
 }
 
 }  // namespace
