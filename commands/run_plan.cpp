@@ -168,7 +168,20 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
     if (err.empty()) err = fmt::format("codec spec '{}' selects nothing", p.codecs);
     return false;
   }
-  for (const auto& c : base) {
+  for (auto& c : base) {
+    // Under a store profile a row is what that store writes: its own call for the codec, or
+    // refused when the store cannot write it at all.
+    if (p.store) {
+      const std::string& name = c.codec->info().name;
+      if (std::string e = store_codec_options(*p.store, name, c.params.options); !e.empty()) {
+        err = e;
+        return false;
+      }
+      if (std::string e = c.codec->check_params(c.params); !e.empty()) {
+        err = fmt::format("--profile {}: {}", p.store->name, e);
+        return false;
+      }
+    }
     out.push_back(c);
     if (c.params.dict_size || !c.codec->info().supports_dict) continue;
     const auto& name = c.codec->info().name;

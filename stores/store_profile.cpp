@@ -184,6 +184,29 @@ bool store_supports_codec(const StoreProfile& p, const BlockCodec& codec) {
   return false;
 }
 
+std::string store_codec_options(const StoreProfile& p, const std::string& codec, std::string& options) {
+  if (codec == "memcpy") return "";
+  const Store* store = find_store(p);
+  if (!store) return "";  // a hand-made profile: no list to check against
+  std::vector<std::string> writes;
+  const WritableCodec* found = nullptr;
+  for (const WritableCodec& w : store->codecs) {
+    writes.push_back(w.params.empty() ? std::string(w.name) : fmt::format("{}:{}", w.name, w.params));
+    if (w.name == codec && !found) found = &w;
+  }
+  const std::string list = p.base + " writes " + join(writes, ", ") + " (and uncompressed blocks)";
+  if (!found) return list + ": not " + codec + "; drop --profile to measure " + codec + " on its own";
+  const std::string store_mode = codec_mode(found->params), given = codec_mode(options);
+  if (given.empty() && !store_mode.empty()) {
+    options += fmt::format(":{}", store_mode);  // the store's own call
+    return "";
+  }
+  if (given != store_mode)
+    return fmt::format("{}: not {} with ':{}' ({} writes {} as {})", list, codec, given, p.base, codec,
+                       writes[static_cast<size_t>(found - store->codecs.data())]);
+  return "";
+}
+
 bool store_supports_codec(const StoreProfile& p, const std::string& codec) {
   if (codec == "memcpy") return true;  // the reference row: uncompressed blocks
   const Store* store = find_store(p);

@@ -60,6 +60,13 @@ struct BlockCodec {
 bool store_supports_codec(const StoreProfile& profile, const BlockCodec& codec);
 bool store_supports_codec(const StoreProfile& profile, const std::string& codec);
 
+// A codec row the user named under a store profile, as that store writes it. A plain `lz4` or
+// `zlib` means the store's own call: its mode is filled into `options` (the CodecParams
+// options string, e.g. "" -> ":stream" under rocksdb, ":zlib" under cassandra). Returns "" or
+// a one-line error when the store cannot write the codec, or not in the mode given, naming
+// what it writes ("leveldb writes snappy, zstd:1 (and uncompressed blocks): not lz4").
+std::string store_codec_options(const StoreProfile& profile, const std::string& codec, std::string& options);
+
 // What one block costs on disk under a store's rules.
 struct StoredBlock {
   size_t bytes = 0;       // bytes written for the block, framing and trailer included

@@ -29,38 +29,64 @@ const char* pick(Rng& rng, const char* const (&a)[N]) {
   return a[rng.below(N)];
 }
 
+// Every random draw is its own statement, in the order written: the operands of `+` and the
+// arguments of a call are evaluated in an unspecified order, and GCC and clang chose
+// differently, so the "same seed" gave two datasets.
 std::string iso_time(Rng& rng) {
+  const auto year = static_cast<int>(rng.range(2012, 2024));
+  const auto month = static_cast<int>(rng.range(1, 12));
+  const auto day = static_cast<int>(rng.range(1, 28));
+  const auto hour = static_cast<int>(rng.range(0, 23));
+  const auto minute = static_cast<int>(rng.range(0, 59));
+  const auto second = static_cast<int>(rng.range(0, 59));
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02dZ", static_cast<int>(rng.range(2012, 2024)),
-                static_cast<int>(rng.range(1, 12)), static_cast<int>(rng.range(1, 28)),
-                static_cast<int>(rng.range(0, 23)), static_cast<int>(rng.range(0, 59)),
-                static_cast<int>(rng.range(0, 59)));
+  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, hour, minute, second);
   return buf;
 }
 
+const char* boolean(bool b) { return b ? "true" : "false"; }
+
 std::string profile(Rng& rng, uint64_t id) {
-  const std::string first = pick(rng, kFirst), last = pick(rng, kLast);
+  const std::string first = pick(rng, kFirst);
+  const std::string last = pick(rng, kLast);
   const std::string user = first + "_" + last + std::to_string(rng.below(1000));
+  const auto age = rng.range(16, 90);
+  const auto house = rng.range(1, 9999);
+  const std::string street = pick(rng, kLast);
+  const std::string city = pick(rng, kCities);
+  const auto zip = rng.range(10000, 99999);
+  const std::string created = iso_time(rng);
+  const std::string login = iso_time(rng);
+  const bool verified = rng.chance(0.2);
   std::string d = "{\"id\":" + std::to_string(id) + ",\"username\":\"" + user + "\",\"email\":\"" + user +
                   "@example.com\",\"name\":{\"first\":\"" + first + "\",\"last\":\"" + last +
-                  "\"},\"age\":" + std::to_string(rng.range(16, 90)) + ",\"address\":{\"street\":\"" +
-                  std::to_string(rng.range(1, 9999)) + " " + pick(rng, kLast) + " Street\",\"city\":\"" +
-                  pick(rng, kCities) + "\",\"zip\":\"" + std::to_string(rng.range(10000, 99999)) +
-                  "\",\"country\":\"US\"},\"created_at\":\"" + iso_time(rng) + "\",\"last_login\":\"" + iso_time(rng) +
-                  "\",\"verified\":" + (rng.chance(0.2) ? "true" : "false") + ",\"tags\":[";
+                  "\"},\"age\":" + std::to_string(age) + ",\"address\":{\"street\":\"" + std::to_string(house) + " " +
+                  street + " Street\",\"city\":\"" + city + "\",\"zip\":\"" + std::to_string(zip) +
+                  "\",\"country\":\"US\"},\"created_at\":\"" + created + "\",\"last_login\":\"" + login +
+                  "\",\"verified\":" + boolean(verified) + ",\"tags\":[";
   const auto ntags = rng.range(3, 8);
   for (int64_t i = 0; i < ntags; ++i) d += std::string(i ? "," : "") + "\"" + pick(rng, kWords) + "\"";
   d += "],\"bio\":\"";
   const auto nwords = rng.range(40, 70);
   for (int64_t i = 0; i < nwords; ++i) d += std::string(i ? " " : "") + pick(rng, kWords);
-  d += "\",\"preferences\":{\"theme\":\"" + std::string(pick(rng, kThemes)) + "\",\"language\":\"" + pick(rng, kLangs) +
-       "\",\"notifications\":{\"email\":" + (rng.chance(0.5) ? "true" : "false") +
-       ",\"sms\":" + (rng.chance(0.1) ? "true" : "false") + ",\"push\":" + (rng.chance(0.7) ? "true" : "false") +
-       "},\"timezone\":\"UTC" + (rng.chance(0.5) ? "+" : "-") + std::to_string(rng.range(0, 12)) +
-       "\"},\"stats\":{\"followers\":" + std::to_string(rng.below(100000)) +
-       ",\"following\":" + std::to_string(rng.below(5000)) + ",\"posts\":" + std::to_string(rng.below(20000)) +
-       ",\"likes\":" + std::to_string(rng.below(200000)) + "},\"avatar_url\":\"https://cdn.example.com/a/" +
-       std::to_string(rng.next()) + ".png\"}";
+  const std::string theme = pick(rng, kThemes);
+  const std::string lang = pick(rng, kLangs);
+  const bool by_email = rng.chance(0.5);
+  const bool by_sms = rng.chance(0.1);
+  const bool by_push = rng.chance(0.7);
+  const bool east = rng.chance(0.5);
+  const auto offset = rng.range(0, 12);
+  const auto followers = rng.below(100000);
+  const auto following = rng.below(5000);
+  const auto posts = rng.below(20000);
+  const auto likes = rng.below(200000);
+  const auto avatar = rng.next();
+  d += "\",\"preferences\":{\"theme\":\"" + theme + "\",\"language\":\"" + lang +
+       "\",\"notifications\":{\"email\":" + boolean(by_email) + ",\"sms\":" + boolean(by_sms) +
+       ",\"push\":" + boolean(by_push) + "},\"timezone\":\"UTC" + (east ? "+" : "-") + std::to_string(offset) +
+       "\"},\"stats\":{\"followers\":" + std::to_string(followers) + ",\"following\":" + std::to_string(following) +
+       ",\"posts\":" + std::to_string(posts) + ",\"likes\":" + std::to_string(likes) +
+       "},\"avatar_url\":\"https://cdn.example.com/a/" + std::to_string(avatar) + ".png\"}";
   return d;
 }
 }  // namespace

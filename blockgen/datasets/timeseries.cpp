@@ -53,9 +53,11 @@ void gen_timeseries(uint64_t seed, size_t target, RecordSet& out) {
       const double temp = 19 + 3 * std::sin(6.283185307179586 * day) + 0.2 * rng.normal();
       if (rng.chance(0.05)) gas += 0.001 * static_cast<double>(rng.range(1, 30));
       const double total = base + load + 5 * rng.normal();
+      // Draws in statements of their own: call arguments are evaluated in an unspecified order.
+      const double noise_b = 3 * rng.normal();
+      const double noise_c = 3 * rng.normal();
       std::snprintf(buf, sizeof buf, "%d,%d,%d,%.1f,%.3f", static_cast<int>(total),
-                    static_cast<int>(total * 0.45 + 3 * rng.normal()), static_cast<int>(total * 0.3 + 3 * rng.normal()),
-                    temp, gas);
+                    static_cast<int>(total * 0.45 + noise_b), static_cast<int>(total * 0.3 + noise_c), temp, gas);
       r.value = buf + apps;
       bytes += r.key.size() + r.value.size();
       out.records.push_back(std::move(r));

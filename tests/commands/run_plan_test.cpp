@@ -119,3 +119,45 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
 
 }  // namespace
 }  // namespace kvz
+
+namespace kvz {
+namespace {
+
+// The codec rows a plan makes, or the error.
+std::string rows_of(const std::string& profile, const std::string& codecs, std::vector<CodecChoice>& rows) {
+  RunArgs a;
+  a.profile = profile;
+  a.profile_given = true;
+  a.codecs = codecs;
+  a.sources.files = {"x.log"};
+  RunPlan p;
+  std::string error;
+  if (!make_plan(a, p, error)) return error;
+  rows.clear();
+  make_choices(p, CodecRegistry::instance(), rows, error);
+  return error;
+}
+
+// Under a store profile a row is what that store writes: a codec it cannot write is refused
+// with the list of those it can; a plain lz4 or zlib means the store's own call.
+TEST(RunPlan, StoreProfilesWriteOnlyTheirCodecsInTheirOwnCalls) {
+  std::vector<CodecChoice> rows;
+  EXPECT_EQ(rows_of("leveldb", "lz4", rows),
+            "leveldb writes snappy, zstd:1 (and uncompressed blocks): not lz4; drop --profile to measure lz4 on its "
+            "own");
+  EXPECT_NE(rows_of("leveldb", "snappy/xz:6", rows).find("not xz"), std::string::npos);
+  ASSERT_EQ(rows_of("rocksdb", "lz4/zlib:1/zstd:3", rows), "");
+  std::vector<std::string> labels;
+  for (const auto& r : rows)
+    if (!r.params.dict_size) labels.push_back(r.params.label());
+  // RocksDB's LZ4_compress_fast_continue; raw deflate, as RocksDB writes zlib; zstd as given.
+  EXPECT_EQ(labels, (std::vector<std::string>{"1:stream", "1", "3"}));
+  EXPECT_NE(rows_of("rocksdb", "zlib:6:zlib", rows).find("rocksdb writes zlib as zlib:6"), std::string::npos);
+  ASSERT_EQ(rows_of("cassandra", "zlib:1", rows), "");
+  EXPECT_EQ(rows[0].params.label(), "1:zlib");  // java.util.zip.Deflater: the zlib container
+  ASSERT_EQ(rows_of("rocksdb", "", rows), "");  // the store's own list passes its own check
+  EXPECT_FALSE(rows.empty());
+}
+
+}  // namespace
+}  // namespace kvz

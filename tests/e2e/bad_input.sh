@@ -3,7 +3,7 @@
 # and the right exit code — never a crash, a hang, a lost or half-written file, or a gate
 # that passes by accident. (Signals and pipes: run_signals.sh.)
 source "$(dirname "$0")/common.bash"
-tiny=(-q -d dbbench -b 4K -c lz4 --max-bytes 64K --time 0.01 --repetitions 1)
+tiny=(-q -d dbbench -b 4K -c lz4 --max-bytes 64K --time 0.01 --repetitions 1 --latency-calls 100)
 tried=0
 
 # expect CODE PATTERN CMD...: exit CODE, stderr one line matching PATTERN, within 60 s.
@@ -24,13 +24,13 @@ expect() {
 
 # 1. Crashes: nesting that overflowed the stack, an empty value.
 python3 -c "print('['*100000 + ']'*100000)" >"$work/deep.json"
-expect 0 "" "$kvz" run -q -r json -c lz4 -b 4K --time 0.01 --repetitions 1 --json "$work/deep-out.json" "$work/deep.json"
+expect 0 "" "$kvz" run -q -r json -c lz4 -b 4K --time 0.01 --repetitions 1 --latency-calls 100 --json "$work/deep-out.json" "$work/deep.json"
 grep -q "nested deeper" "$work/err" || fail "deep JSON: no warning"
 expect 0 "" "$kvz" blocks -r json -l leveldb --stats "$work/deep.json"
 python3 -c "
 import json
 print('\n'.join(json.dumps({'id': i, 'v': ''}) for i in range(50)))" >"$work/empty-values.jsonl"
-expect 0 "" "$kvz" run -q -r jsonl --key-field id -l values:single -c lz4 --time 0.01 --repetitions 1 \
+expect 0 "" "$kvz" run -q -r jsonl --key-field id -l values:single -c lz4 --time 0.01 --repetitions 1 --latency-calls 100 \
   --json "$work/ev.json" "$work/empty-values.jsonl"
 
 # 2. Half-written results: a full disk (a file-size limit) keeps the previous file whole.
@@ -84,7 +84,7 @@ expect 2 "compress_mbps" "$kvz" check --baseline "$work/zero.json" "$work/good.j
 
 # 6. Resources: refused up front, not attempted.
 expect 2 "above 1G" "$kvz" run -q -d dbbench --max-bytes 100G -c lz4 -b 4K
-expect 0 "" "$kvz" run -q -d dbbench -c lz4 --max-bytes 64K --time 0.01 --repetitions 1 \
+expect 0 "" "$kvz" run -q -d dbbench -c lz4 --max-bytes 64K --time 0.01 --repetitions 1 --latency-calls 100 \
   -b "$(printf '4K,%.0s' {1..3000})4K" --json "$work/many.json"
 
 # 7. Values accepted silently before.
@@ -99,6 +99,8 @@ for opt in -c -d -l --json --csv --check; do
   expect 2 "empty value" "$kvz" run -q "$opt" ""
 done
 expect 2 "contradict" "$kvz" run -q -d dbbench -b 4K -c zlib:1:zlib:raw
+# A codec the store cannot write, under its profile: refused, naming what it writes.
+expect 2 "leveldb writes snappy, zstd:1" "$kvz" run -q -d dbbench -b 4K -c lz4 --profile leveldb
 : >"$work/empty.txt"
 expect 1 "nothing was measured" "$kvz" run -q -c lz4 -b 4K --time 0.01 --repetitions 1 --json "$work/e.json" \
   "$work/empty.txt"

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/logs/apache_access_logs.log
 src=(-l rocksdb --max-bytes 512K "$corpus")
-"$kvz" run -q -b 4K,64K -c lz4/zstd:1,19/xz:6 "${src[@]}" --time 0.05 --repetitions 3 \
+"$kvz" run -q -b 4K,64K -c lz4/zstd:1,19/xz:6 "${src[@]}" --time 0.05 --repetitions 3 --latency-seconds 0.2 \
   --json "$work/out.json" >"$work/table" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }
 
 # The JSON: percentiles only where the calls support them; an intrinsic figure everywhere.

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/canterbury/cp.html
 code=0
-"$kvz" run -q -c all -b 4K --time 0.002 --repetitions 1 --json "$work/all.json" "$corpus" >"$work/out" 2>&1 || code=$?
+"$kvz" run -q -c all -b 4K --time 0.002 --repetitions 1 --latency-calls 100 --json "$work/all.json" "$corpus" >"$work/out" 2>&1 || code=$?
 [ "$code" -eq 0 ] || { cat "$work/out"; fail "exit $code"; }
 cells=$(jq '.kvzbench.cells | length' "$work/all.json")
 [ "$cells" -gt 10 ] || fail "only $cells cells"
