@@ -17,73 +17,6 @@ std::string open_error(const Codec& codec, const std::string& what) {
   return fmt::format("{}: {}", codec.info().name, what);
 }
 
-// Dictionary cells measure only the blocks the dictionary was not trained on.
-bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
-                   std::shared_ptr<const PreparedDict>& dict) {
-  const BlockSet& bs = cell.group->blocks;
-  if (cell.params.dict_size == 0) {
-    cell.measured.resize(bs.count());
-    for (size_t i = 0; i < bs.count(); ++i) cell.measured[i] = i;
-    return true;
-  }
-  if (!dicts.split_done) {
-    dicts.split_done = true;
-    BlockSplit split;
-    if (!split_train_test(bs.count(), opt.dict_train_fraction, opt.seed, split)) {
-      dicts.split_error = fmt::format("dictionary needs at least 2 blocks, the sample has {}", bs.count());
-    }
-    dicts.train = std::move(split.train);
-    dicts.test = std::move(split.test);
-  }
-  if (!dicts.split_error.empty()) {
-    cell.skipped = dicts.split_error;
-    return false;
-  }
-  auto it = dicts.trained.find(cell.params.dict_size);
-  if (it == dicts.trained.end()) {
-    std::vector<ByteView> samples;
-    for (size_t i : dicts.train) samples.push_back(bs.block(i));
-    std::string note;
-    it = dicts.trained.emplace(cell.params.dict_size, train_dictionary(samples, cell.params.dict_size, &note)).first;
-    if (!note.empty())
-      dicts.notes.push_back(fmt::format("{} {}: dictionary {}: {}", bs.source, format_byte_size(bs.block_size),
-                                        format_byte_size(cell.params.dict_size), note));
-  }
-  const TrainedDict& td = it->second;
-  if (!td.ok()) {
-    cell.result.failure = "dictionary training failed: " + td.error;
-    return false;
-  }
-  auto prepared = cell.codec->prepare_dict(ByteView(td.bytes.data(), td.bytes.size()), cell.params);
-  if (!prepared.ok()) {
-    cell.result.failure = open_error(*cell.codec, prepared.error);
-    return false;
-  }
-  dict = prepared.value;
-  cell.result.dict_bytes = td.bytes.size();
-  cell.result.dict_train_seconds = td.train_seconds;
-  cell.measured = dicts.test;
-  return true;
-}
-
-// Compressed size of the measured blocks without a dictionary: the base of dict_gain.
-bool size_without_dict(CellState& cell, uint64_t& total) {
-  CodecParams plain = cell.params;
-  plain.dict_size = 0;
-  auto s = cell.codec->open(plain, nullptr);
-  if (!s.ok()) return false;
-  std::vector<uint8_t> out;
-  total = 0;
-  for (size_t i : cell.measured) {
-    const ByteView in = cell.group->blocks.block(i);
-    out.resize(s.value->bound(in.size()));
-    const CallResult r = s.value->compress(in, MutableByteView(out.data(), out.size()));
-    if (!r.ok()) return false;
-    total += r.size;
-  }
-  return true;
-}
-
 // Round trip every measured block once. Each call is timed: it is the block's first call for
 // its intrinsic cost (stream mode), and the pass sizes the latency passes.
 bool verify_blocks(CellState& cell, const EngineOptions& opt) {
@@ -173,6 +106,7 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
       res.blocks_kept_raw += raw_kept;
     }
   }
+  res.stored_bytes += res.dict_block_bytes;  // a dictionary kept in the file is written once per file
   cell.packed.resize(pos);
   return true;
 }
@@ -363,8 +297,9 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
   if (!verify_blocks(cell, opt)) return;
   if (dict) {
     uint64_t plain = 0;
-    if (size_without_dict(cell, plain) && res.compressed_bytes > 0)
-      res.dict_gain = static_cast<double>(plain) / static_cast<double>(res.compressed_bytes);
+    const uint64_t with = res.dict_method == "file" ? res.stored_bytes : res.compressed_bytes;
+    if (size_without_dict(cell, opt, plain) && with > 0)
+      res.dict_gain = static_cast<double>(plain) / static_cast<double>(with);
   }
   res.compress_latency = latency_pass(cell, Direction::Compress, opt);
   res.decompress_latency = latency_pass(cell, Direction::Decompress, opt);

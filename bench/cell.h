@@ -59,6 +59,15 @@ struct DictCache {
   std::vector<std::string> notes;  // training fallbacks, surfaced as run warnings
 };
 
+// The blocks a dictionary-less cell measures (all), or a dictionary cell's blocks and prepared
+// dictionary by EngineOptions::dict_method (bench/cell_dict.cpp). False: the cell is skipped
+// (`skipped`) or failed (`result.failure`).
+bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
+                   std::shared_ptr<const PreparedDict>& dict);
+// The measured blocks without the dictionary, counted as the dictionary row counts them
+// (stored bytes for "file", compressed bytes for "split"): the base of dict_gain.
+bool size_without_dict(CellState& cell, const EngineOptions& opt, uint64_t& total);
+
 // Verify every measured block (round trip + memcmp), fill sizes, keep-raw, dictionary
 // figures and the latency passes. On failure sets status Failed with the reason.
 void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt);

@@ -49,6 +49,12 @@ struct EngineOptions {
   uint64_t seed = 1;
   bool random_interleaving = true;
   uint64_t llc_bytes = 0;  // cold mode: working set = 4 x this (64 MiB when unknown)
+  // Dictionary rows (bench/README.md "Dictionaries"). "file": as a store keeps one per file,
+  // sampled by the profile's store method (RocksDB 7.8's without a profile, or under a store
+  // that keeps none) from every block, every block measured, the dictionary's block counted in
+  // stored bytes. "split": the study of a dictionary shipped outside the data, trained on a
+  // disjoint dict_train_fraction of the blocks and measured on the rest.
+  std::string dict_method = "file";
   double dict_train_fraction = 0.2;
   // Latency passes, per direction: the calls wanted (p99.9 needs 1,000; 10,000 gives it ten
   // calls above it) and the time cap that may stop short of them (see latency_calls).

@@ -14,7 +14,8 @@ namespace {
 constexpr size_t kTrainChunk = 4096;
 }  // namespace
 
-TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size, std::string* note) {
+TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size, std::string* note,
+                             TrainFallback fallback) {
   TrainedDict out;
   if (dict_size < kMinDictSize || dict_size > kMaxDictSize) {
     out.error = fmt::format("dictionary size {} out of range ({}..{})", format_byte_size(dict_size),
@@ -37,6 +38,13 @@ TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_s
   out.bytes.resize(dict_size);
   size_t r = ZDICT_trainFromBuffer(out.bytes.data(), dict_size, joined.data(), sizes.data(),
                                    static_cast<unsigned>(sizes.size()));
+  if (note) note->clear();
+  if (ZDICT_isError(r) && fallback == TrainFallback::None) {
+    out.bytes.clear();
+    out.error = fmt::format("ZDICT could not train on {} samples of {} bytes ({})", sizes.size(), joined.size(),
+                            ZDICT_getErrorName(r));
+    return out;
+  }
   if (ZDICT_isError(r) && joined.size() >= 2 * kTrainChunk) {
     // Large blocks give too few samples for ZDICT (a 64 KiB block set of 1 MiB has 16): cut
     // them into 4 KiB chunks, as `zstd --train -B4096` does with big files, and train again.
@@ -47,8 +55,6 @@ TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_s
     if (!ZDICT_isError(r) && note)
       *note = fmt::format("trained on {} chunks of 4K cut from {} samples (too few whole samples)", chunks.size(),
                           sizes.size());
-  } else if (note) {
-    note->clear();
   }
   if (ZDICT_isError(r)) {
     // Too few sample bytes even in chunks: use the newest sample bytes as a raw-content

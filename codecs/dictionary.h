@@ -17,9 +17,16 @@ struct TrainedDict {
   bool ok() const { return error.empty(); }
 };
 
-// Train a dictionary of at most `dict_size` bytes from `samples`. When ZDICT cannot train
-// (too few or too small samples) it falls back to the raw concatenated tail of the
-// samples, as RocksDB does without training, and says so in `note`.
-TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size, std::string* note = nullptr);
+// How far training may go when ZDICT refuses the samples as given.
+enum class TrainFallback {
+  Chunks,  // cut the samples into 4 KiB chunks, then use the raw tail of the samples (the study)
+  None,    // an error, as RocksDB 7.8's ZSTD_TrainDictionary returns "" (a store's own method)
+};
+
+// Train a dictionary of at most `dict_size` bytes from `samples`. With TrainFallback::Chunks,
+// when ZDICT cannot train (too few or too small samples) it falls back to the raw
+// concatenated tail of the samples, as RocksDB does without training, and says so in `note`.
+TrainedDict train_dictionary(const std::vector<ByteView>& samples, size_t dict_size, std::string* note = nullptr,
+                             TrainFallback fallback = TrainFallback::Chunks);
 
 }  // namespace kvz

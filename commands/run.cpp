@@ -58,6 +58,11 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("-c,-e,--codecs", a.codecs,
                  "codec spec, e.g. lz4/zstd:1,3/snappy, all, or lzbench's -e zstd,1,3/lz4 (default: profile's)");
   app.add_option("--dict", a.dict, "dictionary sizes, e.g. 16K,64K: adds a variant per dictionary-capable codec");
+  app.add_option("--dict-method", a.dict_method,
+                 "file: one dictionary per block set, sampled from all its blocks and counted in stored bytes, as "
+                 "RocksDB keeps one per SST | split: trained on 20 % of the blocks, measured on the rest (a "
+                 "dictionary shipped outside the data)")
+      ->capture_default_str();
   app.add_option("--time", a.time, "seconds of timed passes per cell (default: profile's)");
   app.add_option("--repetitions", a.repetitions, "repetitions per cell (default: profile's)");
   app.add_option("--latency-calls", a.latency_calls,
@@ -126,6 +131,7 @@ void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegist
   for (const auto& c : reg.codecs())
     m.codec_versions.push_back({c->info().name, c->info().library, c->info().version, c->info().has_levels});
   m.extra["cache"] = p.engine.cache;
+  if (!p.dict_sizes.empty()) m.extra["dict_method"] = p.engine.dict_method;
   m.extra["threads"] = std::to_string(p.engine.threads);
   m.extra["seconds_per_cell"] = fmt::format("{}", p.engine.seconds_per_cell);
   m.extra["random_interleaving"] = p.engine.random_interleaving ? "true" : "false";

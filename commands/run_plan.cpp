@@ -134,6 +134,11 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     return false;
   }
   e.cache = a.cache;
+  if (a.dict_method != "file" && a.dict_method != "split") {
+    err = fmt::format("invalid --dict-method '{}': expected file or split", a.dict_method);
+    return false;
+  }
+  e.dict_method = a.dict_method;
   if (a.threads < 1 || a.threads > 256) {
     err = "-T/--threads must be between 1 and 256";
     return false;

@@ -18,7 +18,7 @@ namespace kvz {
 struct RunArgs {
   RunArgs() { sources.layouts = "raw"; }  // named sources are sliced as given, as lzbench does
   SourceArgs sources;
-  std::string codecs, dict, cache = "stream", profile = "default";
+  std::string codecs, dict, dict_method = "file", cache = "stream", profile = "default";
   std::string stall = "0.5,1", pin, shard, sort = "cspeed";
   std::string csv, json, md, html, check;
   std::optional<double> time;             // --time; unset: the profile's

@@ -63,13 +63,15 @@ bool ties_with(const Measured& leader, const Measured& other, double within) {
 template <class Eligible>
 std::optional<Candidate> pick(const std::vector<Candidate>& cs, Eligible ok, Measured (*measure)(const Candidate&),
                               Measured (*then)(const Candidate&), double within, std::vector<Candidate>& ties) {
+  // A dictionary that makes the data bigger is never a recommendation, whatever its speed.
+  auto eligible = [&](const Candidate& c) { return c.dict_losses == 0 && ok(c); };
   const Candidate* leader = nullptr;
   for (const auto& c : cs)
-    if (ok(c) && (!leader || measure(c).median > measure(*leader).median)) leader = &c;
+    if (eligible(c) && (!leader || measure(c).median > measure(*leader).median)) leader = &c;
   if (!leader) return std::nullopt;
   std::vector<const Candidate*> tied;
   for (const auto& c : cs)
-    if (ok(c) && ties_with(measure(*leader), measure(c), within)) tied.push_back(&c);
+    if (eligible(c) && ties_with(measure(*leader), measure(c), within)) tied.push_back(&c);
   std::stable_sort(tied.begin(), tied.end(), [&](const Candidate* a, const Candidate* b) {
     if (then(*a).median != then(*b).median) return then(*a).median > then(*b).median;
     return a->label < b->label;
@@ -84,7 +86,7 @@ struct Acc {
   std::vector<double> crep_time, drep_time;  // per repetition index
   std::optional<double> p999 = 0.0;
   uint64_t stall_blocks = 0, observed_stalls = 0;
-  size_t cells = 0;
+  size_t dict_losses = 0, cells = 0;
 };
 
 uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
@@ -113,6 +115,7 @@ void accumulate(Acc& a, const CellResult& c) {
     a.stall_blocks += lowest(l->intrinsic.stall_blocks);
     a.observed_stalls += lowest(l->stalls) - lowest(l->preempted_stalls);
   }
+  a.dict_losses += c.dict_loses();
   ++a.cells;
 }
 
@@ -140,6 +143,7 @@ Candidate candidate(const std::string& label, const Acc& a) {
   c.worst_block_us = a.worst_block;
   c.stall_blocks = a.stall_blocks;
   c.observed_stalls = a.observed_stalls;
+  c.dict_losses = a.dict_losses;
   c.cells = a.cells;
   return c;
 }

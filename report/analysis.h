@@ -38,6 +38,7 @@ struct Candidate {
   double worst_block_us = 0;      // worst intrinsic block cost of both directions (its fastest call)
   uint64_t stall_blocks = 0;      // blocks whose intrinsic cost reaches the lowest stall threshold
   uint64_t observed_stalls = 0;   // calls at or above the lowest stall threshold, preempted ones excluded
+  size_t dict_losses = 0;         // cells whose dictionary is a net loss (dict_gain < 1): never picked
   size_t cells = 0;
 };
 

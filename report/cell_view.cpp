@@ -1,5 +1,7 @@
 #include "report/cell_view.h"
 
+#include <fmt/format.h>
+
 namespace kvz {
 
 BlockSetKey block_set_of(const CellKey& k) {
@@ -43,6 +45,23 @@ double CellView::decompress_rel() const {
 
 CellView view_of(const RunResults& run, const CellResult& cell, size_t run_index) {
   return {run, cell, reference_of(run, cell), run_index};
+}
+
+std::string dictionary_text(const CellResult& c) {
+  if (c.dict_bytes == 0) return "";
+  std::string s =
+      c.dict_method == "file"
+          ? fmt::format("dict {} B sampled from all {} blocks and kept in the file ({} B counted in stored bytes)",
+                        c.dict_bytes, c.blocks, c.dict_block_bytes)
+          : fmt::format(
+                "dict {} B trained on a disjoint 20 % split, measured on the other {} blocks (split study: "
+                "a dictionary shipped outside the data, not counted)",
+                c.dict_bytes, c.blocks);
+  s += fmt::format(", trained in {:.3f} s", c.dict_train_seconds);
+  if (!c.dict_gain) return s;
+  if (!c.dict_loses()) return s + fmt::format(": net gain x{:.3f} over no dictionary", *c.dict_gain);
+  return s + fmt::format(": net gain x{:.3f}, a LOSS ({:.1f} % more bytes than no dictionary): never recommended",
+                         *c.dict_gain, 100.0 * (1.0 / *c.dict_gain - 1.0));
 }
 
 }  // namespace kvz

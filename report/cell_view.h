@@ -20,6 +20,12 @@ BlockSetKey block_set_of(const CellKey& key);
 // means nothing (meta.codec_versions has_levels false) show no level: "memcpy", "snappy".
 std::string cell_label(const RunResults& run, const CellResult& cell);
 
+// A dictionary row's facts in one line: where the dictionary came from, its size, and its net
+// gain, a loss said as one ("file" method: "dict 16384 B sampled from all 512 blocks, kept in
+// the file (16389 B counted in stored bytes): net gain x0.981, a LOSS (1.9 % more bytes than
+// no dictionary): never recommended"). Empty for a row without a dictionary.
+std::string dictionary_text(const CellResult& cell);
+
 // The OK reference row of the cell's block set, else any OK reference row of the run; null
 // when the run has none.
 const CellResult* reference_of(const RunResults& run, const CellResult& cell);

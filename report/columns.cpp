@@ -198,6 +198,8 @@ const std::vector<Column> kColumns = {
      [](V v) -> json { return v.cell.compress_context_bytes; }},
     {"decompress_context_bytes", "decompress context bytes", kCsv, 0,
      [](V v) -> json { return v.cell.decompress_context_bytes; }},
+    {"dict_method", "dict method", kCsv, 0, [](V v) -> json { return v.cell.dict_method; }},
+    {"dict_block_bytes", "dict block bytes", kCsv, 0, [](V v) -> json { return v.cell.dict_block_bytes; }},
     // Display-only columns from here on.
     {"compress_p999_us", "p99.9 c us", kHtml, 0, [](V v) { return optional_us(v, comp(v).p999_ns); }},
     {"decompress_p999_us", "p99.9 d us", kMarkdown | kHtml, 0, [](V v) { return optional_us(v, dec(v).p999_ns); }},
@@ -209,6 +211,11 @@ const std::vector<Column> kColumns = {
      [](V v) -> json { return lowest(comp(v).intrinsic.stall_blocks) + lowest(dec(v).intrinsic.stall_blocks); }},
     {"stall_rate", "stalls/M calls", kMarkdown | kHtml, 0,
      [](V v) { return when_ok(v, unpreempted_stall_rate(comp(v)) + unpreempted_stall_rate(dec(v))); }},
+    {"dict_net_gain", "dict net gain", kMarkdown | kHtml, 0,
+     [](V v) -> json {
+       if (!v.cell.dict_gain) return nullptr;
+       return fmt::format("x{:.3f}{}", *v.cell.dict_gain, v.cell.dict_loses() ? " LOSS" : "");
+     }},
     {"context_cd", "context c/d", kMarkdown | kHtml | kConsole, 11, memory_both},
     {"compress_latency", "comp µs p50/99/99.9 (n)", kConsole, 26, [](V v) { return latency_text(v, comp(v)); }},
     {"decompress_latency", "dec µs p50/99/99.9 (n)", kConsole, 26, [](V v) { return latency_text(v, dec(v)); }},

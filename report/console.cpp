@@ -99,11 +99,7 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
         continue;
       }
       out << row_text(view.label(), [&](const Column& c) { return display_text(c, view); });
-      if (r->dict_bytes > 0) {
-        out << fmt::format("{:<22} dict {} bytes, trained in {:.3f} s on a disjoint split{}\n", "", r->dict_bytes,
-                           r->dict_train_seconds,
-                           r->dict_gain ? fmt::format(", ratio gain x{:.3f} over no dictionary", *r->dict_gain) : "");
-      }
+      if (r->dict_bytes > 0) out << fmt::format("{:<22} {}\n", "", dictionary_text(*r));
     }
     print_observed_stalls(out, results, rows);
   }

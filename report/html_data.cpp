@@ -141,9 +141,9 @@ json latency_chart(const std::vector<Ref>& cells) {
 json dict_chart(const std::vector<Ref>& cells) {
   json chart = {{"id", "dict"},
                 {"kind", "scatter"},
-                {"title", "Dictionary gain by block size"},
+                {"title", "Dictionary net gain by block size (bytes without / with; below 1 the dictionary is a loss)"},
                 {"x", "block size (log)"},
-                {"y", "ratio with dict / without"},
+                {"y", "bytes without dict / with"},
                 {"xlog", true},
                 {"lines", true},
                 {"xbytes", true}};
@@ -155,9 +155,8 @@ json dict_chart(const std::vector<Ref>& cells) {
     series[cell_label(*r.run, *r.cell) + " · " + k.source].push_back(
         {{"x", k.block_size},
          {"y", *r.cell->dict_gain},
-         {"tip", fmt::format("{} | block {} | dict {} | {} | gain {:.3f}x", cell_label(*r.run, *r.cell),
-                             format_byte_size(k.block_size), format_byte_size(r.cell->dict_bytes), k.source,
-                             *r.cell->dict_gain)}});
+         {"tip", fmt::format("{} | block {} | {} | {}", cell_label(*r.run, *r.cell), format_byte_size(k.block_size),
+                             k.source, dictionary_text(*r.cell))}});
   }
   chart["series"] = json::array();
   for (auto& [name, pts] : series) chart["series"].push_back({{"name", name}, {"points", pts}});
@@ -225,7 +224,7 @@ size_t chart_point_count(const json& chart) {
   if (chart.at("kind") == "bar") {
     for (const auto& s : chart.at("series"))
       for (const auto& v : s.at("values"))
-        if (v.get<double>() > 0) ++n;
+        if (v.is_number() && v.get<double>() > 0) ++n;  // null: no bar (a percentile without its calls)
   } else {
     for (const auto& s : chart.at("series")) n += s.at("points").size();
   }

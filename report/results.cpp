@@ -139,6 +139,8 @@ json cell_to_json(const CellResult& c) {
             {"decompress_context_bytes", c.decompress_context_bytes},
             {"dict_bytes", c.dict_bytes},
             {"dict_train_seconds", c.dict_train_seconds},
+            {"dict_method", c.dict_method},
+            {"dict_block_bytes", c.dict_block_bytes},
             {"wall_seconds", c.wall_seconds},
             {"cpu_seconds", c.cpu_seconds}};
   j["dict_gain"] = c.dict_gain ? json(*c.dict_gain) : json(nullptr);
@@ -179,6 +181,9 @@ void cell_from_json(const json& j, CellResult& c) {
   c.decompress_context_bytes = F::count(j, "decompress_context_bytes");
   c.dict_bytes = F::count(j, "dict_bytes");
   c.dict_train_seconds = F::number(j, "dict_train_seconds", 0);
+  // Files written before the field existed measured every dictionary on the split.
+  c.dict_method = j.value("dict_method", c.dict_bytes ? "split" : "");
+  c.dict_block_bytes = F::count(j, "dict_block_bytes");
   c.wall_seconds = F::number(j, "wall_seconds", 0);
   c.cpu_seconds = F::number(j, "cpu_seconds", 0);
   if (j.contains("dict_gain") && !j.at("dict_gain").is_null()) c.dict_gain = F::number(j, "dict_gain", 0);

@@ -101,8 +101,16 @@ struct CellResult {
   uint64_t decompress_context_bytes = 0;
   uint64_t dict_bytes = 0;  // actual dictionary size used (0: none)
   double dict_train_seconds = 0;
-  std::optional<double> dict_gain;  // ratio with dict / ratio without (same codec, level, block)
-  double wall_seconds = 0;          // time spent on this cell
+  // Where the dictionary came from (bench/README.md "Dictionaries"): "file" = sampled from every
+  // block of the block set as a store keeps one per file, all blocks measured and the
+  // dictionary's block (dict_block_bytes) counted in stored bytes; "split" = the study, trained
+  // on a disjoint 20 % and measured on the other 80 %, the dictionary shipped outside the data.
+  std::string dict_method{};
+  uint64_t dict_block_bytes = 0;  // bytes the dictionary takes in the file ("file" only)
+  // Net effect: without the dictionary / with it, both as stored ("file": the dictionary's
+  // block included; "split": compressed bytes of the measured blocks). Below 1 is a loss.
+  std::optional<double> dict_gain;
+  double wall_seconds = 0;  // time spent on this cell
   double cpu_seconds = 0;
 
   double ratio() const;         // input / compressed
@@ -110,6 +118,7 @@ struct CellResult {
   double saving_pct() const;    // 100 * (1 - compressed/input)
   double compress_median() const;
   double decompress_median() const;
+  bool dict_loses() const { return dict_gain && *dict_gain < 1.0; }  // never recommended
 };
 
 struct CodecVersion {

@@ -58,12 +58,20 @@ StoredBlock rocksdb_block(const StoreProfile& p, const BlockCodec& codec, size_t
   return good ? framing::stored_compressed(payload, kBlockTrailer) : framing::stored_raw(raw, kBlockTrailer);
 }
 
-// 7.8 BlockBasedTableBuilder::EnterUnbuffered: every block of the file is buffered; samples
-// start at block n/2 and step by 545055921143 % n until zstd_max_train_bytes = 100 x
-// dict_size bytes are taken, the last one cut short. One dictionary serves the whole file.
+// Data blocks are buffered until the file is finished or their raw bytes pass the buffer limit:
+// min(target_file_size, max_dict_buffer_bytes), i.e. target_file_size_base (64 MiB) in a
+// compaction; SstFileWriter has no target and buffers the whole file. The block that passes
+// the limit is still buffered.
+constexpr size_t kDictBufferLimit = size_t{64} << 20;
+
+// 7.8 BlockBasedTableBuilder::EnterUnbuffered: samples start at buffered block n/2 and step by
+// 545055921143 % n until zstd_max_train_bytes = 100 x dict_size bytes are taken, the last one
+// cut short. ZSTD_TrainDictionary trains on them (for every codec: zstd_max_train_bytes > 0),
+// and the one dictionary serves the whole file.
 std::vector<std::span<const uint8_t>> rocksdb_dictionary_samples(const BlockSet& blocks, size_t dict_size) {
   std::vector<std::span<const uint8_t>> samples;
-  const size_t n = blocks.count();
+  size_t n = 0, buffered = 0;
+  while (n < blocks.count() && buffered <= kDictBufferLimit) buffered += blocks.block(n++).size();
   if (n == 0 || dict_size == 0) return samples;
   const size_t budget = 100 * dict_size;                         // zstd_max_train_bytes as the RocksDB wiki advises
   const size_t step = static_cast<size_t>(545055921143ull % n);  // kPrimeGenerator
@@ -78,6 +86,9 @@ std::vector<std::span<const uint8_t>> rocksdb_dictionary_samples(const BlockSet&
   }
   return samples;
 }
+
+// WriteCompressionDictBlock: the raw dictionary as a meta block (kNoCompression) + trailer.
+size_t rocksdb_dictionary_block(size_t dict_bytes) { return dict_bytes + framing::kBlockTrailer; }
 
 constexpr std::string_view kRules78 =
     "varint32 size prefix (zlib/lz4/lz4hc/zstd, none for snappy) + 5-byte trailer; raw unless "
@@ -99,7 +110,7 @@ const Store& rocksdb_store() {
       .profile = {.name = "rocksdb", .description = "RocksDB 7.8 block-based table: 4 KiB data blocks, format_version 5",
                   .layout = "rocksdb", .block_size = 4096, .dict_sizes = {16 * 1024}, .rules = std::string(kRules78)},
       .codecs = kCodecs, .store_block = rocksdb_block, .options = kOptions, .rules = rocksdb_rules,
-      .dictionary_samples = rocksdb_dictionary_samples};
+      .dictionary_samples = rocksdb_dictionary_samples, .dictionary_block = rocksdb_dictionary_block};
   return store;
 }
 // clang-format on

@@ -50,7 +50,8 @@ struct Store {
   std::string_view size_option = "chunk";
   // "" or a one-line error for a size within the profile's range that the store still refuses.
   std::string (*check_block_size)(size_t size, std::string_view value) = nullptr;
-  DictionarySamplesFn dictionary_samples = nullptr;  // null: no in-file dictionary method
+  DictionarySamplesFn dictionary_samples = nullptr;         // null: no in-file dictionary method
+  size_t (*dictionary_block)(size_t dict_bytes) = nullptr;  // bytes its dictionary takes in the file
 };
 
 // The registered store a profile derives from (by `base`); null for a hand-made profile.

@@ -231,4 +231,14 @@ std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfil
   return store->dictionary_samples(blocks, dict_size);
 }
 
+bool store_has_file_dictionary(const StoreProfile& p) {
+  const Store* store = find_store(p);
+  return store && store->dictionary_samples;
+}
+
+size_t store_dictionary_block_bytes(const StoreProfile& p, size_t dict_bytes) {
+  const Store* store = find_store(p);
+  return store && store->dictionary_block ? store->dictionary_block(dict_bytes) : dict_bytes;
+}
+
 }  // namespace kvz

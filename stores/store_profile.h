@@ -86,4 +86,11 @@ StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, si
 std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& profile, const BlockSet& blocks,
                                                                size_t dict_size);
 
+// Whether the store keeps a dictionary inside each file it writes (RocksDB: one per SST, a
+// meta block), sampled by store_dictionary_samples.
+bool store_has_file_dictionary(const StoreProfile& profile);
+// Bytes a dictionary of `dict_bytes` takes in the store's file: RocksDB's meta block is the raw
+// dictionary + its 5-byte trailer. `dict_bytes` for stores without in-file dictionaries.
+size_t store_dictionary_block_bytes(const StoreProfile& profile, size_t dict_bytes);
+
 }  // namespace kvz

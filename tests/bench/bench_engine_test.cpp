@@ -15,6 +15,7 @@
 #include "bench_test_codecs.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "report/cell_view.h"
 #include "report/console.h"
 
 namespace kvz {
@@ -170,6 +171,7 @@ TEST(Engine, DictionaryCellsMeasureOnlyBlocksTheyWereNotTrainedOn) {
   dict.params.dict_size = 4096;
   BlockGroup g = mixed_blocks(40, 4096);
   EngineOptions opt = fast_options();
+  opt.dict_method = "split";
   BlockSplit split;
   ASSERT_TRUE(split_train_test(40, opt.dict_train_fraction, opt.seed, split));
   f.seen.clear();
@@ -181,9 +183,41 @@ TEST(Engine, DictionaryCellsMeasureOnlyBlocksTheyWereNotTrainedOn) {
   EXPECT_EQ(r->input_bytes, split.test.size() * 4096);
   EXPECT_GT(r->dict_bytes, 0u);
   ASSERT_TRUE(r->dict_gain.has_value());
-  EXPECT_DOUBLE_EQ(*r->dict_gain, 1.0);  // RLE ignores the dictionary
+  EXPECT_DOUBLE_EQ(*r->dict_gain, 1.0);  // RLE ignores the dictionary; the split study does not count it
+  EXPECT_EQ(r->dict_method, "split");
+  EXPECT_EQ(r->dict_block_bytes, 0u);
   for (size_t t : split.train) EXPECT_FALSE(f.seen.seen[t].load()) << "trained block " << t << " was measured";
   for (size_t t : split.test) EXPECT_TRUE(f.seen.seen[t].load()) << "test block " << t << " never measured";
+}
+
+// The default "file" method: as RocksDB keeps one dictionary per SST, it is sampled from every
+// block, every block is measured, and the dictionary's block is part of the stored bytes, so
+// a dictionary the codec cannot use is a net loss (and the report never recommends it).
+TEST(Engine, FileDictionariesMeasureEveryBlockAndCountTheDictionary) {
+  Fixture f;
+  CodecChoice dict{f.spying, CodecParams{}};
+  dict.params.dict_size = 4096;
+  for (const StoreProfile* store : {static_cast<const StoreProfile*>(nullptr), find_store_profile("rocksdb")}) {
+    SCOPED_TRACE(store ? store->name : "no profile");
+    BlockGroup g = mixed_blocks(40, 4096);
+    g.store = store;
+    f.seen.clear();
+    const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, {dict}, f.reg), fast_options());
+    const CellResult* r = find(o, "rle-spy");
+    ASSERT_NE(r, nullptr);
+    ASSERT_EQ(r->status, CellStatus::Ok) << r->failure;
+    EXPECT_EQ(r->dict_method, "file");
+    EXPECT_EQ(r->blocks, 40u);
+    for (size_t t = 0; t < 40; ++t) EXPECT_TRUE(f.seen.seen[t].load()) << "block " << t << " never measured";
+    ASSERT_GT(r->dict_bytes, 0u);
+    // RocksDB writes its dictionary as a raw meta block with the 5-byte block trailer.
+    EXPECT_EQ(r->dict_block_bytes, r->dict_bytes + (store ? 5u : 0u));
+    ASSERT_TRUE(r->dict_gain.has_value());
+    const uint64_t without = r->stored_bytes - r->dict_block_bytes;  // RLE ignores the dictionary
+    EXPECT_DOUBLE_EQ(*r->dict_gain, static_cast<double>(without) / static_cast<double>(r->stored_bytes));
+    EXPECT_TRUE(r->dict_loses());
+    EXPECT_NE(dictionary_text(*r).find("a LOSS"), std::string::npos) << dictionary_text(*r);
+  }
 }
 
 TEST(Jobs, StreamSplitsDisjointlyHotRepeatsColdExceedsCache) {
@@ -256,13 +290,31 @@ TEST(Engine, CellsThatCannotBeMeasuredAreSkippedWithAWarningNotFailed) {
   dict.params.dict_size = 4096;
   EngineOptions opt = fast_options();
   opt.threads = 2;
-  // One block: no dictionary split, and not enough blocks for two threads.
-  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(1, 4096)}, {dict}, f.reg), opt);
-  EXPECT_EQ(o.failed, 0u);
-  EXPECT_TRUE(o.cells.empty());
-  ASSERT_EQ(o.warnings.size(), 2u);
-  EXPECT_NE(o.warnings[0].find("cannot be shared by 2 threads"), std::string::npos) << o.warnings[0];
-  EXPECT_NE(o.warnings[1].find("dictionary needs at least 2 blocks"), std::string::npos) << o.warnings[1];
+  // One block: no dictionary split, and not enough blocks for two threads. ZDICT cannot train
+  // on one sample: under the rocksdb profile RocksDB then writes no dictionary (the row is
+  // skipped); without a profile the sample's raw bytes are the dictionary, with a note.
+  struct Case {
+    const char* method;
+    const StoreProfile* store;
+    const char* expected;
+  };
+  const Case cases[] = {{"split", nullptr, "dictionary needs at least 2 blocks"},
+                        {"file", find_store_profile("rocksdb"), "RocksDB's per-file method writes no dictionary"},
+                        {"file", nullptr, "raw dictionary of the last 4096 sample bytes"}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.expected);
+    opt.dict_method = c.method;
+    BlockGroup g = mixed_blocks(1, 4096);
+    g.store = c.store;
+    const EngineOutcome o = run_matrix(build_matrix({std::move(g)}, {dict}, f.reg), opt);
+    EXPECT_EQ(o.failed, 0u);
+    EXPECT_TRUE(o.cells.empty());
+    ASSERT_GE(o.warnings.size(), 2u);
+    EXPECT_NE(o.warnings[0].find("cannot be shared by 2 threads"), std::string::npos) << o.warnings[0];
+    bool named = false;
+    for (const auto& w : o.warnings) named |= w.find(c.expected) != std::string::npos;
+    EXPECT_TRUE(named) << o.warnings.back();
+  }
 }
 
 TEST(Engine, ShardsPartitionCellsButAlwaysMeasureMemcpy) {

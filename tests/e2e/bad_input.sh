@@ -91,7 +91,7 @@ expect 0 "" "$kvz" run -q -d dbbench -c lz4 --max-bytes 64K --time 0.01 --repeti
 for bad in "--time -1" "--time nan" "--repetitions -1" "--seed 18446744073709551616" "--dict 2K" \
   "--profile rocksdb -l leveldb" "--latency-calls 0" "--latency-calls -5" "--latency-calls nan" \
   "--latency-calls 1e12" "--latency-calls 2.5" "--latency-seconds 0" "--latency-seconds nan" \
-  "--latency-seconds -1" "--latency-seconds 1e9"; do
+  "--latency-seconds -1" "--latency-seconds 1e9" "--dict-method train" "--dict-method FILE"; do
   # shellcheck disable=SC2086
   expect 2 "error" "$kvz" run -q -d dbbench -b 4K -c lz4 --max-bytes 64K $bad
 done

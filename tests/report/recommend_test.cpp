@@ -114,5 +114,23 @@ TEST(Recommend, UnsupportedPercentilesReadAsDashes) {
   EXPECT_NE(md.find("c #17 4096→1203 B, d #17 4096→1203 B"), std::string::npos) << md;
 }
 
+// A dictionary whose block makes the data bigger (net gain below 1) is never picked, however
+// fast: here the dictionary row would win every speed rule and tie on size.
+TEST(Recommend, ADictionaryThatLosesIsNeverPicked) {
+  RunResults r;
+  CellResult with = cell("zstd", 1, 2.2, {900, 900, 900}, {3000, 3000, 3000}, 20);
+  with.key.params = "1:dict=16K";
+  with.key.dict_size = 16384;
+  with.dict_bytes = 16384;
+  with.dict_method = "file";
+  with.dict_gain = 0.98;
+  r.cells = {with, cell("zstd", 1, 2.25, {300, 300, 300}, {900, 900, 900}, 120)};
+  const auto g = recommend(r, {});
+  ASSERT_EQ(g.size(), 1u);
+  for (const auto& p : g[0].picks) EXPECT_EQ(p.choice_text(), "zstd 1") << p.workload;
+  r.cells[0].dict_gain = 1.02;  // the same row, a net gain: now it wins the speed rules
+  EXPECT_EQ(pick(recommend(r, {})[0], "write-heavy").choice_text(), "zstd 1:dict=16K");
+}
+
 }  // namespace
 }  // namespace kvz

@@ -51,7 +51,8 @@ TEST(Csv, OneRowPerCellWithStableColumns) {
             "compress_calls,decompress_calls,compress_calls_per_block,decompress_calls_per_block,"
             "compress_median_block_ns,compress_worst_block_ns,compress_worst_block,decompress_median_block_ns,"
             "decompress_worst_block_ns,decompress_worst_block,compress_stall_blocks,decompress_stall_blocks,"
-            "compress_preempted_stalls,decompress_preempted_stalls,compress_context_bytes,decompress_context_bytes");
+            "compress_preempted_stalls,decompress_preempted_stalls,compress_context_bytes,decompress_context_bytes,"
+            "dict_method,dict_block_bytes");
   const auto ncols = std::count(header.begin(), header.end(), ',');
   size_t rows = 0;
   while (std::getline(in, line)) {
@@ -166,6 +167,25 @@ TEST(Html, SelfContainedWithExpectedPointCounts) {
     for (const auto& pt : s["points"])
       front += pt["front"].get<bool>() && pt["g"].get<std::string>().find("/4096/") != std::string::npos;
   EXPECT_EQ(front, 5u);
+}
+
+// A run whose cells took too few calls for p99.9 (--latency-calls 100): those bars are absent,
+// not zero, and the report is still written.
+TEST(Html, PercentilesWithoutTheirCallsDrawNoBar) {
+  RunResults r = testing::make_run(43, 3);
+  for (auto& c : r.cells) {
+    c.compress_latency.p999_ns.reset();
+    c.decompress_latency.p999_ns.reset();
+  }
+  const std::string p = ::testing::TempDir() + "/kvz_w_nop999.html";
+  std::string err;
+  ASSERT_TRUE(write_html(p, {r}, err)) << err;
+  size_t bars = 0;
+  const auto data = html_data({r}, {});
+  for (const auto& c : data["charts"]) {
+    if (c["id"] == "latency") bars = chart_point_count(c);
+  }
+  EXPECT_EQ(bars, 24u);  // 6 labels x (worst block + worst call) x 2 directions
 }
 
 }  // namespace kvz

@@ -2,6 +2,7 @@
 // codec registry and blockgen layouts.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 
 #include "blockgen/layouts.h"
@@ -278,6 +279,32 @@ TEST(StoreDictionarySamples, RocksDbPrimeStrideFromTheMiddle) {
     EXPECT_TRUE(store_dictionary_samples(other, four, 1).empty()) << other.name;
   }
   EXPECT_TRUE(store_dictionary_samples(p, BlockSet{}, 16384).empty());
+}
+
+// A compaction output buffers data blocks only up to target_file_size (64 MiB), the block that
+// passes it included, and samples among those: 66 blocks of 1 MiB -> n = 65, start at 32.
+TEST(StoreDictionarySamples, RocksDbSamplesOnlyTheBufferedBlocks) {
+  BlockSet big = numbered_blocks(66, size_t{1} << 20);
+  const auto samples =
+      store_dictionary_samples(profile("rocksdb"), big, 1 << 20);  // budget 100 MiB: every buffered block
+  ASSERT_EQ(samples.size(), 65u);
+  EXPECT_EQ(samples[0][0], 32);
+  std::set<uint8_t> seen;
+  for (const auto& s : samples) seen.insert(s[0]);
+  EXPECT_EQ(seen.size(), 65u);
+  EXPECT_EQ(seen.count(65), 0u);  // the 66th block was written after the dictionary
+}
+
+// RocksDB's dictionary is a raw meta block with the 5-byte block trailer; other stores keep
+// no dictionary in their files.
+TEST(StoreDictionarySamples, DictionaryBlockBytes) {
+  EXPECT_TRUE(store_has_file_dictionary(profile("rocksdb")));
+  EXPECT_EQ(store_dictionary_block_bytes(profile("rocksdb"), 16384), 16389u);
+  for (const auto& other : store_profiles()) {
+    if (other.name == "rocksdb") continue;
+    EXPECT_FALSE(store_has_file_dictionary(other)) << other.name;
+    EXPECT_EQ(store_dictionary_block_bytes(other, 16384), 16384u) << other.name;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,155 @@
+// Dictionary rows: which blocks a cell measures, where its dictionary comes from
+// (EngineOptions::dict_method) and the bytes it is compared with. Internal to bench/.
+#include <fmt/format.h>
+
+#include "bench/cell.h"
+#include "bench/stats.h"
+#include "codecs/spec.h"
+
+namespace kvz {
+
+namespace {
+
+void measure_all_blocks(CellState& cell) {
+  cell.measured.resize(cell.group->blocks.count());
+  for (size_t i = 0; i < cell.measured.size(); ++i) cell.measured[i] = i;
+}
+
+// The store whose in-file method makes "file" dictionaries: the profile's, or RocksDB's (the
+// one store here that keeps a dictionary in each file) without a profile or under one that
+// keeps none.
+const StoreProfile& dictionary_store(const CellState& cell) {
+  const StoreProfile* store = cell.group->store;
+  if (store && store_has_file_dictionary(*store)) return *store;
+  static const StoreProfile* rocksdb = find_store_profile("rocksdb");
+  return *rocksdb;
+}
+
+// "file": the store's samples from every block, every block measured. Under the profile of a
+// store that keeps one, ZDICT exactly as the store calls it (no fallback: RocksDB then writes
+// no dictionary and the row is skipped); otherwise a block set too small for ZDICT (a 512 KiB
+// sample of 64 KiB blocks) is trained on 4 KiB chunks, with a note.
+const TrainedDict& file_dictionary(CellState& cell, DictCache& dicts) {
+  const size_t size = cell.params.dict_size;
+  auto it = dicts.trained.find(size);
+  if (it != dicts.trained.end()) return it->second;
+  std::vector<ByteView> samples;
+  for (auto s : store_dictionary_samples(dictionary_store(cell), cell.group->blocks, size)) samples.push_back(s);
+  const bool exact = cell.group->store && store_has_file_dictionary(*cell.group->store);
+  std::string note;
+  it = dicts.trained
+           .emplace(size, train_dictionary(samples, size, &note, exact ? TrainFallback::None : TrainFallback::Chunks))
+           .first;
+  const BlockSet& bs = cell.group->blocks;
+  if (!note.empty())
+    dicts.notes.push_back(fmt::format("{} {}: dictionary {}: {} (RocksDB writes no dictionary for a file this small)",
+                                      bs.source, format_byte_size(bs.block_size), format_byte_size(size), note));
+  return it->second;
+}
+
+// "split": trained on a disjoint fraction, measured on the rest.
+const TrainedDict* split_dictionary(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
+  const BlockSet& bs = cell.group->blocks;
+  if (!dicts.split_done) {
+    dicts.split_done = true;
+    BlockSplit split;
+    if (!split_train_test(bs.count(), opt.dict_train_fraction, opt.seed, split)) {
+      dicts.split_error = fmt::format("dictionary needs at least 2 blocks, the sample has {}", bs.count());
+    }
+    dicts.train = std::move(split.train);
+    dicts.test = std::move(split.test);
+  }
+  if (!dicts.split_error.empty()) {
+    cell.skipped = dicts.split_error;
+    return nullptr;
+  }
+  auto it = dicts.trained.find(cell.params.dict_size);
+  if (it == dicts.trained.end()) {
+    std::vector<ByteView> samples;
+    for (size_t i : dicts.train) samples.push_back(bs.block(i));
+    std::string note;
+    it = dicts.trained.emplace(cell.params.dict_size, train_dictionary(samples, cell.params.dict_size, &note)).first;
+    if (!note.empty())
+      dicts.notes.push_back(fmt::format("{} {}: dictionary {}: {}", bs.source, format_byte_size(bs.block_size),
+                                        format_byte_size(cell.params.dict_size), note));
+  }
+  cell.measured = dicts.test;
+  return &it->second;
+}
+
+// The blocks a cell measures and its prepared dictionary (see EngineOptions::dict_method).
+}  // namespace
+
+bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
+                   std::shared_ptr<const PreparedDict>& dict) {
+  if (cell.params.dict_size == 0) {
+    measure_all_blocks(cell);
+    return true;
+  }
+  CellResult& res = cell.result;
+  const bool in_file = opt.dict_method == "file";
+  const TrainedDict* td = nullptr;
+  if (in_file) {
+    td = &file_dictionary(cell, dicts);
+    if (!td->ok()) {
+      // RocksDB's ZSTD_TrainDictionary returns "" and the file gets no dictionary: the row
+      // would be the plain one.
+      cell.skipped =
+          fmt::format("{}'s per-file method writes no dictionary for this block set: {}",
+                      dictionary_store(cell).name == "rocksdb" ? "RocksDB" : dictionary_store(cell).name, td->error);
+      return false;
+    }
+    measure_all_blocks(cell);
+  } else {
+    td = split_dictionary(cell, dicts, opt);
+    if (!td) return false;
+    if (!td->ok()) {
+      res.failure = "dictionary training failed: " + td->error;
+      return false;
+    }
+  }
+  auto prepared = cell.codec->prepare_dict(ByteView(td->bytes.data(), td->bytes.size()), cell.params);
+  if (!prepared.ok()) {
+    res.failure = fmt::format("{}: {}", cell.codec->info().name, prepared.error);
+    return false;
+  }
+  dict = prepared.value;
+  res.dict_bytes = td->bytes.size();
+  res.dict_train_seconds = td->train_seconds;
+  res.dict_method = opt.dict_method;
+  if (in_file) {
+    // In the store's own file (its framing) under the profile of a store that keeps one;
+    // otherwise the dictionary's raw bytes.
+    const StoreProfile* store = cell.group->store;
+    res.dict_block_bytes = store ? store_dictionary_block_bytes(*store, td->bytes.size()) : td->bytes.size();
+  }
+  return true;
+}
+
+// The measured blocks without the dictionary, as the dictionary row counts them: stored
+// bytes ("file") or compressed bytes ("split"). The base of dict_gain.
+bool size_without_dict(CellState& cell, const EngineOptions& opt, uint64_t& total) {
+  CodecParams plain = cell.params;
+  plain.dict_size = 0;
+  auto s = cell.codec->open(plain, nullptr);
+  if (!s.ok()) return false;
+  const BlockCodec as_stored{cell.codec->info().name, plain.label(), cell.codec->info().is_reference};
+  std::vector<uint8_t> out;
+  total = 0;
+  for (size_t i : cell.measured) {
+    const ByteView in = cell.group->blocks.block(i);
+    out.resize(s.value->bound(in.size()));
+    const CallResult r = s.value->compress(in, MutableByteView(out.data(), out.size()));
+    if (!r.ok()) return false;
+    if (cell.result.dict_method != "file") {
+      total += r.size;
+    } else if (cell.group->store) {
+      total += store_block(*cell.group->store, as_stored, in.size(), r.size).bytes;
+    } else {
+      total += keep_raw(in.size(), r.size, opt.min_saving) ? in.size() : r.size;
+    }
+  }
+  return true;
+}
+
+}  // namespace kvz

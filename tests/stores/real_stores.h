@@ -1,0 +1,217 @@
+#pragma once
+// Real store files for the store tests: the same records written with RocksDB's SstFileWriter
+// (librocksdb 7.8) and LevelDB's TableBuilder (libleveldb 1.23), and what their files hold.
+#include <gtest/gtest.h>
+#include <leveldb/env.h>
+#include <leveldb/options.h>
+#include <leveldb/table.h>
+#include <leveldb/table_builder.h>
+#include <rocksdb/options.h>
+#include <rocksdb/sst_file_reader.h>
+#include <rocksdb/sst_file_writer.h>
+#include <rocksdb/table.h>
+#include <rocksdb/table_properties.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "blockgen/records.h"
+
+namespace kvz::real_stores {
+
+namespace fs = std::filesystem;
+
+// The on-disk bytes of a file's data blocks, each with its 5-byte trailer.
+struct StoreBytes {
+  uint64_t bytes = 0;
+  uint64_t blocks = 0;
+  uint64_t kept_raw = 0;    // prediction only
+  uint64_t dict_block = 0;  // RocksDB: the compression dictionary meta block, trailer included (0: none)
+  uint64_t file_bytes = 0;  // RocksDB: the whole file
+};
+
+inline std::string corpus_path(const std::string& rel) {
+  const char* dir = std::getenv("KVZ_CORPORA");
+  return std::string(dir ? dir : KVZ_SOURCE_DIR "/../shared/corpora") + "/" + rel;
+}
+
+// A temp file removed on scope exit.
+struct TempFile {
+  std::string path;
+  explicit TempFile(const std::string& tag) {
+    path = (fs::temp_directory_path() / ("kvz_validate_" + std::to_string(::getpid()) + "_" + tag)).string();
+  }
+  ~TempFile() {
+    std::error_code ec;
+    fs::remove(path, ec);
+  }
+};
+
+// Records from a real corpus, keys strictly increasing (both stores require it).
+inline RecordSet load_records(const std::string& rel, const std::string& mode, size_t max_bytes) {
+  std::string error;
+  RecordSet rs = read_corpus(corpus_path(rel), mode, max_bytes, error);
+  EXPECT_TRUE(error.empty()) << error;
+  std::vector<Record> unique;
+  for (auto& r : rs.records) {
+    if (!unique.empty() && unique.back().key >= r.key) continue;
+    unique.push_back(std::move(r));
+  }
+  rs.records = std::move(unique);
+  return rs;
+}
+
+inline rocksdb::CompressionType rocksdb_type(const std::string& codec) {
+  if (codec == "snappy") return rocksdb::kSnappyCompression;
+  if (codec == "zlib") return rocksdb::kZlibCompression;
+  if (codec == "lz4") return rocksdb::kLZ4Compression;
+  if (codec == "lz4hc") return rocksdb::kLZ4HCCompression;
+  if (codec == "zstd") return rocksdb::kZSTD;
+  return rocksdb::kNoCompression;
+}
+
+// The whole file, or "" with `error` set.
+inline std::string read_file_bytes(const std::string& path, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in.good() && !in.eof()) error = "cannot read " + path;
+  return bytes;
+}
+
+inline bool get_varint(const std::string& s, size_t& pos, uint64_t& v) {
+  v = 0;
+  for (int shift = 0; shift <= 63 && pos < s.size(); shift += 7) {
+    const auto b = static_cast<uint8_t>(s[pos++]);
+    v |= static_cast<uint64_t>(b & 0x7f) << shift;
+    if (!(b & 0x80)) return true;
+  }
+  return false;
+}
+
+// The size of the meta block named `name` in a RocksDB block-based table (format_version 2..5,
+// as 7.8 writes), read from the file's own bytes: the 53-byte footer (checksum type, metaindex
+// handle, index handle, padding, version, magic) gives the metaindex block, whose entries are
+// name -> BlockHandle(offset, size). 0 when the file has no such block. Facts from RocksDB's
+// table/format.cc and table/block_based/block_builder.cc; the metaindex is never compressed.
+inline uint64_t meta_block_size(const std::string& sst, const std::string& name, std::string& error) {
+  constexpr size_t kFooter = 53;
+  if (sst.size() < kFooter) {
+    error = "file shorter than a footer";
+    return 0;
+  }
+  size_t pos = sst.size() - kFooter + 1;  // after the checksum type
+  uint64_t meta_offset = 0, meta_size = 0;
+  if (!get_varint(sst, pos, meta_offset) || !get_varint(sst, pos, meta_size) || meta_offset + meta_size > sst.size() ||
+      meta_size < 4) {
+    error = "bad metaindex handle";
+    return 0;
+  }
+  const std::string block = sst.substr(meta_offset, meta_size);
+  uint32_t restarts = 0;
+  std::memcpy(&restarts, block.data() + block.size() - 4, 4);  // little-endian fixed32
+  const size_t entries_end = block.size() - 4 - 4 * static_cast<size_t>(restarts);
+  std::string key;
+  for (size_t p = 0; p < entries_end;) {
+    uint64_t shared = 0, non_shared = 0, value_len = 0;
+    if (!get_varint(block, p, shared) || !get_varint(block, p, non_shared) || !get_varint(block, p, value_len) ||
+        p + non_shared + value_len > entries_end || shared > key.size()) {
+      error = "bad metaindex entry";
+      return 0;
+    }
+    key = key.substr(0, shared) + block.substr(p, non_shared);
+    p += non_shared;
+    size_t v = p;
+    p += value_len;
+    uint64_t offset = 0, size = 0;
+    if (key == name) return get_varint(block, v, offset) && get_varint(block, v, size) ? size : 0;
+  }
+  return 0;
+}
+
+// RocksDB: SstFileWriter with the defaults a user gets (format_version 5, level
+// kDefaultCompressionLevel), 4 KiB blocks. TableProperties::data_size counts every data block
+// with its trailer, which is what store_block's `bytes` counts.
+inline StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, size_t block_size,
+                               uint32_t max_dict_bytes = 0) {
+  TempFile file("rocksdb_" + codec + ".sst");
+  rocksdb::Options options;
+  rocksdb::BlockBasedTableOptions table;
+  table.block_size = block_size;
+  options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  options.compression = rocksdb_type(codec);
+  if (max_dict_bytes > 0) {
+    options.compression_opts.max_dict_bytes = max_dict_bytes;
+    options.compression_opts.zstd_max_train_bytes = 100 * max_dict_bytes;
+  }
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
+  rocksdb::Status s = writer.Open(file.path);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  for (const auto& r : rs.records) {
+    s = writer.Put(r.key, r.value);
+    if (!s.ok()) break;
+  }
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  s = writer.Finish();
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  std::string error;
+  const std::string sst = read_file_bytes(file.path, error);
+  EXPECT_TRUE(error.empty()) << error;
+  const uint64_t dict = meta_block_size(sst, "rocksdb.compression_dict", error);
+  EXPECT_TRUE(error.empty()) << error;
+  rocksdb::SstFileReader reader(options);
+  s = reader.Open(file.path);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  auto props = reader.GetTableProperties();
+  EXPECT_NE(props, nullptr);
+  if (!props) return {};
+  EXPECT_EQ(props->compression_name, codec == "zlib"    ? "Zlib"
+                                     : codec == "zstd"  ? "ZSTD"
+                                     : codec == "lz4"   ? "LZ4"
+                                     : codec == "lz4hc" ? "LZ4HC"
+                                                        : "Snappy");
+  return {props->data_size, props->num_data_blocks, 0, dict ? dict + 5 : 0, sst.size()};
+}
+
+// LevelDB has no table properties: Table::ApproximateOffsetOf(key) is the offset of the data
+// block holding `key`, and past the last key it is the metaindex offset = the end of the data
+// blocks (no filter policy), so it gives both the block count and the data bytes.
+inline StoreBytes leveldb_real(const RecordSet& rs, bool snappy, size_t block_size) {
+  TempFile file(std::string("leveldb_") + (snappy ? "snappy" : "none") + ".ldb");
+  leveldb::Options options;
+  options.block_size = block_size;
+  options.compression = snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
+  leveldb::Env* env = leveldb::Env::Default();
+  leveldb::WritableFile* out = nullptr;
+  EXPECT_TRUE(env->NewWritableFile(file.path, &out).ok());
+  std::unique_ptr<leveldb::WritableFile> out_owner(out);
+  leveldb::TableBuilder builder(options, out);
+  for (const auto& r : rs.records) builder.Add(r.key, r.value);
+  EXPECT_TRUE(builder.Finish().ok());
+  EXPECT_TRUE(out->Close().ok());
+  const uint64_t size = builder.FileSize();
+
+  leveldb::RandomAccessFile* in = nullptr;
+  EXPECT_TRUE(env->NewRandomAccessFile(file.path, &in).ok());
+  std::unique_ptr<leveldb::RandomAccessFile> in_owner(in);
+  leveldb::Table* table = nullptr;
+  leveldb::Status s = leveldb::Table::Open(options, in, size, &table);
+  EXPECT_TRUE(s.ok()) << s.ToString();
+  std::unique_ptr<leveldb::Table> table_owner(table);
+  if (!table) return {};
+  std::set<uint64_t> starts;
+  for (const auto& r : rs.records) starts.insert(table->ApproximateOffsetOf(r.key));
+  // Index keys are shortened successors (the last one can exceed last key + "\xff"): only
+  // an all-0xff key longer than every key sorts after all of them.
+  const std::string past_end(rs.records.back().key.size() + 1, '\xff');
+  return {table->ApproximateOffsetOf(past_end), starts.size(), 0};
+}
+
+}  // namespace kvz::real_stores
