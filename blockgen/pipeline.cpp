@@ -1,5 +1,6 @@
 #include "blockgen/pipeline.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "blockgen/corpus.h"
@@ -7,6 +8,42 @@
 #include "util/bytes.h"
 
 namespace kvz {
+
+namespace {
+
+// The last `n` components of `path` ("b/data.csv" for n = 2; all of them when it has fewer).
+std::string path_tail(const std::filesystem::path& path, size_t n, size_t& parts_total) {
+  std::vector<std::string> parts;
+  for (const auto& part : path.lexically_normal()) {
+    if (!part.empty() && part != "/") parts.push_back(part.string());
+  }
+  parts_total = parts.size();
+  std::string tail;
+  for (size_t i = parts.size() > n ? parts.size() - n : 0; i < parts.size(); ++i)
+    tail += (tail.empty() ? "" : "/") + parts[i];
+  return tail;
+}
+
+}  // namespace
+
+std::vector<std::string> source_names(const std::vector<std::string>& paths, const std::vector<std::string>& taken) {
+  std::vector<std::string> names(paths.size());
+  for (size_t i = 0; i < paths.size(); ++i) {
+    for (size_t n = 1;; ++n) {
+      size_t parts = 0, other_parts = 0;
+      names[i] = path_tail(paths[i], n, parts);
+      bool unique = std::find(taken.begin(), taken.end(), names[i]) == taken.end();
+      for (size_t j = 0; unique && j < paths.size(); ++j)
+        unique = j == i || paths[j] == paths[i] || path_tail(paths[j], n, other_parts) != names[i];
+      if (unique) break;
+      if (n >= parts) {  // no shorter name tells it apart: the path as given
+        names[i] = std::filesystem::path(paths[i]).lexically_normal().string();
+        break;
+      }
+    }
+  }
+  return names;
+}
 
 bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,
                   std::string& error) {
@@ -34,11 +71,12 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
     s.name = d;
     out.push_back(std::move(s));
   }
+  const std::vector<std::string> names = source_names(paths, request.datasets);
   for (size_t i = 0; i < paths.size(); ++i) {
     Source s;
     s.records = read_corpus(paths[i], request.record_mode, request.file_max_bytes, request.record, error);
     if (!error.empty()) return false;
-    s.name = s.records.source.empty() ? request.files[i] : s.records.source;
+    s.name = s.records.source = names[i];
     s.path = paths[i];
     for (const auto& w : s.records.warnings) warnings.push_back(request.files[i] + ": " + w);
     std::error_code ec;

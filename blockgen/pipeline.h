@@ -42,6 +42,12 @@ inline constexpr size_t kMaxSampleBytes = size_t{1} << 30;
 bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,
                   std::string& error);
 
+// The names file sources carry into cell ids: the file name, or as many trailing path
+// components as make it unique among `paths` and distinct from `taken` (the dataset names), so
+// the same data read from another directory gets the same ids ("twitter.json", and
+// "a/data.csv" beside "b/data.csv"). The full path and content hash stay in the run's meta.
+std::vector<std::string> source_names(const std::vector<std::string>& paths, const std::vector<std::string>& taken);
+
 // Every source x layout x block size, in that order. A source that gives no blocks is left out
 // with a warning. False with a one-line `error` (naming the source) on a layout it cannot take.
 bool cut_block_sets(const std::vector<Source>& sources, const std::vector<std::string>& layouts,

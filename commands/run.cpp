@@ -35,6 +35,7 @@
 #include "report/console.h"
 #include "report/writers.h"
 #include "stores/store_profile.h"
+#include "util/files.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -238,13 +239,16 @@ int run_main(int argc, char** argv) {
   // The files before the console: `run ... | head` may close stdout at any line.
   std::vector<std::string> written;
   const bool wrote = write_outputs(outputs, results, written);
-  print_console_table(std::cout, results, a.sort);
-  print_store_table(std::cout, results);
-  print_recommendations(std::cout, results);
-  std::cout << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), elapsed, outcome.failed,
-                           results.meta.interrupted ? ", interrupted (finished cells kept)" : "");
-  for (const auto& w : written) std::cout << "wrote " << fs::absolute(w).string() << "\n";
-  std::cout << std::flush;
+  // An output written to standard output (`--json -`) keeps it for the data: the table goes to stderr.
+  std::ostream& console = writes_stdout(outputs) ? std::cerr : std::cout;
+  print_console_table(console, results, a.sort);
+  print_store_table(console, results);
+  print_recommendations(console, results);
+  console << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), elapsed, outcome.failed,
+                         results.meta.interrupted ? ", interrupted (finished cells kept)" : "");
+  for (const auto& w : written)
+    console << "wrote " << (w == kStdout ? std::string("standard output") : fs::absolute(w).string()) << "\n";
+  console << std::flush;
   for (const auto& c : results.cells)
     if (c.status == CellStatus::Failed) std::cerr << "kvzbench run: FAILED " << c.key.id() << ": " << c.failure << "\n";
   if (results.meta.interrupted) return run_exit_code(interrupt_signal() ? interrupt_signal() : SIGINT, 0, wrote, 0);
@@ -258,7 +262,7 @@ int run_main(int argc, char** argv) {
     CheckOptions copt;
     copt.baseline_path = a.check;
     copt.current_path = outputs.json.empty() ? "this run" : outputs.json;
-    check_code = check_results(base, results, copt, std::cout);
+    check_code = check_results(base, results, copt, console);
   }
   return run_exit_code(0, outcome.failed, wrote, check_code);
 }

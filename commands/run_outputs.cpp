@@ -53,7 +53,10 @@ std::string prepare_outputs(const OutputFiles& given, const std::vector<std::str
     if (std::string why = check_writable(path); !why.empty()) return std::string(outputs[i].option) + " " + why;
     for (size_t j = 0; j < i; ++j) {
       if (!outputs[j].path->empty() && same_file(path, *outputs[j].path))
-        return fmt::format("{} and {} name the same file {}", outputs[j].option, outputs[i].option, path);
+        return path == kStdout
+                   ? fmt::format("{} and {} both write to standard output ('-'): give one of them a file",
+                                 outputs[j].option, outputs[i].option)
+                   : fmt::format("{} and {} name the same file {}", outputs[j].option, outputs[i].option, path);
     }
   }
   return output_overwrites_input(out, inputs);
@@ -68,6 +71,10 @@ std::string output_overwrites_input(const OutputFiles& out, const std::vector<st
     }
   }
   return "";
+}
+
+bool writes_stdout(const OutputFiles& out) {
+  return out.json == kStdout || out.csv == kStdout || out.md == kStdout || out.html == kStdout;
 }
 
 bool write_outputs(const OutputFiles& out, const RunResults& r, std::vector<std::string>& written) {

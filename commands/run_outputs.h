@@ -22,6 +22,9 @@ std::string prepare_outputs(const OutputFiles& given, const std::vector<std::str
 // resolved: a sweep's corpora are known only then).
 std::string output_overwrites_input(const OutputFiles& out, const std::vector<std::string>& inputs);
 
+// Whether any output is standard output ("-").
+bool writes_stdout(const OutputFiles& out);
+
 // Writes every output (atomically). Paths written go to `written`; errors to stderr, one line
 // each. False when any failed.
 bool write_outputs(const OutputFiles& out, const RunResults& r, std::vector<std::string>& written);

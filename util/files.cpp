@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -35,6 +36,14 @@ bool write_file_atomically(const std::string& path, std::string_view data, std::
   if (path.empty()) {
     error = "empty output path";
     return false;
+  }
+  if (path == kStdout) {
+    // SIGPIPE is ignored: a closed pipe is an error here, not a kill.
+    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size() || std::fflush(stdout) != 0) {
+      error = std::string("standard output: ") + std::strerror(errno);
+      return false;
+    }
+    return true;
   }
   std::string tmp = path + ".tmp.XXXXXX";
   const int fd = ::mkstemp(tmp.data());
@@ -67,6 +76,7 @@ bool write_file_atomically(const std::string& path, std::string_view data, std::
 
 std::string check_writable(const std::string& path) {
   if (path.empty()) return "empty output path";
+  if (path == kStdout) return "";
   std::error_code ec;
   if (fs::is_directory(path, ec)) return path + ": is a directory";
   const std::string dir = directory_of(path);
@@ -77,6 +87,7 @@ std::string check_writable(const std::string& path) {
 }
 
 bool same_file(const std::string& a, const std::string& b) {
+  if (a == kStdout || b == kStdout) return a == b;  // "-" is no file in the working directory
   std::error_code ea, eb;
   const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
   const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);

@@ -5,6 +5,7 @@
 
 #include "block_parsers.h"
 #include "blockgen/corpus.h"
+#include "blockgen/pipeline.h"
 #include "blockgen/records.h"
 
 namespace kvz {
@@ -71,6 +72,20 @@ TEST(Corpus, ProjectManifestCoversTheSharedCorpora) {
   EXPECT_GT(n, 50);
   for (const char* name : {"silesia/dickens", "silesia/webster", "silesia/xml"})
     EXPECT_NE(ours.find(std::string("\n") + name + "\t"), std::string::npos) << name;
+}
+
+// Cell ids carry a file's name, not where it lives: the same file read from two directories
+// gets the same id, so `check` and compare.py match runs made on different machines.
+TEST(Corpus, SourceNamesAreFileNamesMadeUniqueByTheirDirectories) {
+  EXPECT_EQ(source_names({"/work/shared/corpora/json/twitter.json", "/tmp/x/logs.log"}, {}),
+            (std::vector<std::string>{"twitter.json", "logs.log"}));
+  EXPECT_EQ(source_names({"/data/a/data.csv", "/data/b/data.csv", "/c/data.csv"}, {}),
+            (std::vector<std::string>{"a/data.csv", "b/data.csv", "c/data.csv"}));
+  EXPECT_EQ(source_names({"dbbench"}, {"dbbench"}), (std::vector<std::string>{"dbbench"}));       // a whole path stays
+  EXPECT_EQ(source_names({"/x/dbbench"}, {"dbbench"}), (std::vector<std::string>{"x/dbbench"}));  // not a dataset's
+  EXPECT_EQ(source_names({"rel/dir/f.txt"}, {}), (std::vector<std::string>{"f.txt"}));
+  // The same file twice keeps one name.
+  EXPECT_EQ(source_names({"/a/f", "/a/f"}, {}), (std::vector<std::string>{"f", "f"}));
 }
 
 }  // namespace

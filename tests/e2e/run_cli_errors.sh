@@ -33,6 +33,17 @@ expect_error "min_compress_ratio" --profile cassandra:min_compress_ratio=0.5 "$c
 rows=$(jq -r '[.kvzbench.cells[].key | "\(.codec):\(.params)"] | sort | join(" ")' "$work/e.json")
 [ "$rows" = "lz4:1 memcpy:0 zstd:1 zstd:3" ] || fail "-e zstd,1,3/lz4 gave rows: $rows"
 
+# '-' is standard output: the CSV alone on stdout, the table on stderr; the cell ids carry the
+# file's name, not its directory.
+"$kvz" run -q --time 0.002 --repetitions 1 -c lz4 -b 4K --latency-calls 100 --csv - "$corpus" >"$work/stdout.csv" \
+  2>"$work/table" || fail "--csv - did not run"
+head -1 "$work/stdout.csv" | grep -q "^id,source," || fail "--csv -: stdout does not start with the CSV header"
+[ "$(wc -l <"$work/stdout.csv")" -eq 3 ] || fail "--csv -: stdout is not header + 2 rows"
+grep -q "^cp.html:lines/raw/4K/lz4/" "$work/stdout.csv" || fail "--csv -: the cell id is not by file name"
+grep -q "wrote standard output" "$work/table" || fail "--csv -: the table did not go to stderr"
+[ ! -e ./- ] || fail "--csv - wrote a file named '-'"
+expect_error "both write to standard output" -c lz4 -b 4K --csv - --json - "$corpus"
+
 # An empty file: a warning, no rows, and exit 1: a run that measured nothing is not a success.
 : >"$work/empty.txt"
 code=0

@@ -102,5 +102,18 @@ TEST(OutputChecks, WritableAndSameFile) {
   EXPECT_FALSE(same_file((d.path / "a.json").string(), (d.path / "b.json").string()));
 }
 
+// "-" is standard output: written whole there, never a file named "-".
+TEST(OutputChecks, DashIsStandardOutput) {
+  EXPECT_EQ(check_writable("-"), "");
+  EXPECT_TRUE(same_file("-", "-"));
+  EXPECT_FALSE(same_file("-", "results.json"));
+  testing::internal::CaptureStdout();
+  std::string error;
+  const bool ok = write_file_atomically("-", "id,source\nx,y\n", error);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "id,source\nx,y\n");
+  EXPECT_TRUE(ok) << error;
+  EXPECT_FALSE(std::filesystem::exists("-"));
+}
+
 }  // namespace
 }  // namespace kvz
