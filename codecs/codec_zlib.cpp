@@ -23,8 +23,12 @@ constexpr int kMemLevel = 8;
 
 // zlib's own options: ":zlib" = the zlib container with windowBits 15 (compress2's bytes,
 // Cassandra's Deflater); ":raw" or nothing = raw deflate with windowBits -14 (RocksDB).
+// ":fresh" = the stream set up and torn down for every block (deflateInit2 ... deflateEnd,
+// inflateInit2 ... inflateEnd), as RocksDB 7.8's Zlib_Compress/Zlib_Uncompress do: the same
+// bytes, the store's cost per call. Without it a session's streams are reset between blocks.
 struct ZlibOptions {
   bool container = false;
+  bool fresh = false;
 
   std::string parse(const CodecInfo& info, const std::vector<std::string>& tokens) {
     bool raw = false;
@@ -33,13 +37,15 @@ struct ZlibOptions {
         container = true;
       else if (t == "raw")
         raw = true;
+      else if (t == "fresh")
+        fresh = true;
       else
         return detail::unknown_option(info, t);
     }
     if (container && raw) return "zlib: ':zlib' and ':raw' contradict each other";
     return {};
   }
-  std::string canonical() const { return container ? ":zlib" : ""; }
+  std::string canonical() const { return std::string(container ? ":zlib" : "") + (fresh ? ":fresh" : ""); }
 };
 
 class ZlibDict final : public PreparedDict {
@@ -60,15 +66,14 @@ void zfree_cb(void* opaque, void* p) { detail::CountingHeap::free_cb(opaque, p);
 class ZlibSession final : public Session {
  public:
   ZlibSession(const CodecParams& p, const ZlibOptions& o, std::shared_ptr<const ZlibDict> dict)
-      : container_(o.container), dict_(std::move(dict)) {
+      : container_(o.container), fresh_(o.fresh), level_(p.level), dict_(std::move(dict)) {
     for (auto [s, heap] : {std::pair{&def_, &def_heap_}, std::pair{&inf_, &inf_heap_}}) {
       s->zalloc = zalloc_cb;
       s->zfree = zfree_cb;
       s->opaque = heap;
     }
-    int bits = container_ ? kContainerWindowBits : kRawWindowBits;
-    def_ok_ = deflateInit2(&def_, p.level, Z_DEFLATED, bits, kMemLevel, Z_DEFAULT_STRATEGY) == Z_OK;
-    inf_ok_ = inflateInit2(&inf_, bits) == Z_OK;
+    def_ok_ = init_deflate() == Z_OK;
+    inf_ok_ = init_inflate() == Z_OK;
   }
   ~ZlibSession() override {
     if (def_ok_) deflateEnd(&def_);
@@ -82,7 +87,14 @@ class ZlibSession final : public Session {
 
   CallResult compress(ByteView in, MutableByteView out) noexcept override {
     if (in.size() > UINT_MAX) return CallResult::Fail("zlib: input larger than 4 GiB");
-    int r = deflateReset(&def_);
+    int r = Z_OK;
+    if (fresh_) {  // the previous block's stream ends here, this block's begins
+      deflateEnd(&def_);
+      r = init_deflate();
+      def_ok_ = r == Z_OK;
+    } else {
+      r = deflateReset(&def_);
+    }
     if (r == Z_OK && dict_)
       r = deflateSetDictionary(&def_, dict_->bytes.data(), static_cast<uInt>(dict_->bytes.size()));
     if (r != Z_OK) return CallResult::Fail(zlib_error(def_, r));
@@ -98,7 +110,14 @@ class ZlibSession final : public Session {
 
   CallResult decompress(ByteView in, MutableByteView out) noexcept override {
     if (in.size() > UINT_MAX || out.size() > UINT_MAX) return CallResult::Fail("zlib: block larger than 4 GiB");
-    int r = inflateReset(&inf_);
+    int r = Z_OK;
+    if (fresh_) {
+      inflateEnd(&inf_);
+      r = init_inflate();
+      inf_ok_ = r == Z_OK;
+    } else {
+      r = inflateReset(&inf_);
+    }
     // Raw deflate carries no dictionary id: the dictionary is set up front. The zlib
     // wrapper asks for it (Z_NEED_DICT) after reading its header.
     if (r == Z_OK && dict_ && !container_)
@@ -128,9 +147,15 @@ class ZlibSession final : public Session {
   uint64_t library_heap_allocations() const override { return def_heap_.allocations() + inf_heap_.allocations(); }
 
  private:
+  int window_bits() const { return container_ ? kContainerWindowBits : kRawWindowBits; }
+  int init_deflate() { return deflateInit2(&def_, level_, Z_DEFLATED, window_bits(), kMemLevel, Z_DEFAULT_STRATEGY); }
+  int init_inflate() { return inflateInit2(&inf_, window_bits()); }
+
   detail::CountingHeap def_heap_;  // first: outlive the streams
   detail::CountingHeap inf_heap_;
   bool container_;
+  bool fresh_;
+  int level_;
   std::shared_ptr<const ZlibDict> dict_;
   z_stream def_{};
   z_stream inf_{};
@@ -147,8 +172,10 @@ class ZlibCodec final : public Codec {
                .min_level = 1, .max_level = 9, .default_level = 6,  // Z_DEFAULT_COMPRESSION
                .standard_levels = CodecInfo::level_range(1, 9), .ratio_levels = {9}, .supports_dict = true,
                .notes = "raw deflate, windowBits -14, memLevel 8 (RocksDB); ':zlib' = zlib wrapper, windowBits 15 "
-                        "(compress2); dict: deflateSetDictionary per call",
-               .options_help = "zlib (zlib container, windowBits 15), raw (raw deflate, the default)"}) {}
+                        "(compress2); ':fresh' = streams set up per block (RocksDB 7.8's call); dict: "
+                        "deflateSetDictionary per call",
+               .options_help = "zlib (zlib container, windowBits 15), raw (raw deflate, the default), fresh "
+                               "(deflateInit2/deflateEnd per block, as RocksDB 7.8 calls it)"}) {}
   // clang-format on
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
     ZlibOptions o;

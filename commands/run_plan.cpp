@@ -174,9 +174,10 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
     return false;
   }
   for (auto& c : base) {
-    // Under a store profile a row is what that store writes: its own call for the codec, or
-    // refused when the store cannot write it at all.
-    if (p.store) {
+    // Under a store profile a row the user names is what that store writes: its own call for
+    // the codec, or refused when the store cannot write it at all. The profile's own list is
+    // already that (its rows without ":fresh" are the best possible call, on purpose).
+    if (p.store && p.codecs_given) {
       const std::string& name = c.codec->info().name;
       if (std::string e = store_codec_options(*p.store, name, c.params.options); !e.empty()) {
         err = e;

@@ -36,9 +36,15 @@ constexpr StoreOption kOptions[] = {
 // The codecs in `--profile` order, as RocksDB 7.8 calls them. kDefaultCompressionLevel
 // resolves to: LZ4 acceleration 1 through LZ4_compress_fast_continue on a fresh stream
 // (lz4:stream), zlib 6 (Z_DEFAULT_COMPRESSION, raw deflate -14), LZ4HC 9
-// (LZ4HC_CLEVEL_DEFAULT), ZSTD 3 (ZSTD_CLEVEL_DEFAULT).
+// (LZ4HC_CLEVEL_DEFAULT), ZSTD 3 (ZSTD_CLEVEL_DEFAULT). util/compression.h sets up the zlib,
+// LZ4 and LZ4HC state for every block (deflateInit2/End, LZ4_createStream/free with the
+// dictionary loaded, inflateInit2/End, LZ4_createStreamDecode/free): those rows are ":fresh",
+// the store's call, first, so a plain `-c zlib` means it; the same codec without ":fresh"
+// follows as the best possible call for the same bytes (a state reused across blocks). zstd's
+// contexts are cached per table builder and per thread, and snappy has none: one row each.
 constexpr WritableCodec kCodecs[] = {
-    {"lz4", "1:stream"}, {"snappy", ""}, {"zlib", "6"}, {"lz4hc", "9"}, {"zstd", "3"},
+    {"lz4", "1:stream:fresh"}, {"snappy", ""}, {"zlib", "6:fresh"}, {"lz4hc", "9:fresh"}, {"zstd", "3"},
+    {"lz4", "1:stream"},       {"zlib", "6"},  {"lz4hc", "9"},
 };
 
 // Format_version >= 2 (default 5): util/compression.h compresses into an output that starts

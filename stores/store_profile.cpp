@@ -197,8 +197,9 @@ std::string store_codec_options(const StoreProfile& p, const std::string& codec,
   const std::string list = p.base + " writes " + join(writes, ", ") + " (and uncompressed blocks)";
   if (!found) return list + ": not " + codec + "; drop --profile to measure " + codec + " on its own";
   const std::string store_mode = codec_mode(found->params), given = codec_mode(options);
-  if (given.empty() && !store_mode.empty()) {
-    options += fmt::format(":{}", store_mode);  // the store's own call
+  if (options.empty()) {  // the store's own call: its mode and call options (":stream:fresh")
+    const size_t colon = found->params.find(':');
+    if (colon != std::string_view::npos) options = std::string(found->params.substr(colon));
     return "";
   }
   if (given != store_mode)

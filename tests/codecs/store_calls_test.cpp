@@ -1,5 +1,6 @@
 // Options that reproduce the exact call a store makes: lz4 ":stream" (RocksDB 7.8's
-// LZ4_Compress) and zlib ":zlib" (compress2's windowBits 15).
+// LZ4_Compress), zlib ":zlib" (compress2's windowBits 15), and ":fresh" (the state set up and
+// torn down per block, as RocksDB 7.8's zlib, LZ4 and LZ4HC calls do).
 #include <lz4.h>
 #include <zlib.h>
 
@@ -145,6 +146,45 @@ TEST(ZlibContainer, SameBytesAsCompress2AndRawStaysRocksDbs) {
       EXPECT_EQ(back, inputs[i]);
       EXPECT_EQ(compress_all(*raw, inputs[i]), raw_deflate_14(inputs[i], level))
           << "raw input " << i << " level " << level;
+    }
+  }
+}
+
+// ":fresh" changes the cost of a call, never its bytes: block after block, with and without a
+// dictionary, each fresh row writes what its reused-state twin writes and reads it back; and
+// it really sets zlib up per call (the library allocates on every call, the reused one never).
+TEST(FreshCalls, SameBytesAsTheReusedStateEveryBlock) {
+  const auto& reg = CodecRegistry::instance();
+  const Bytes dict = alice(16 * 1024);
+  const std::vector<Bytes> blocks = blocks_of(corpus_prefix("json/twitter.json", 64 * 1024), 4096);
+  const std::pair<const char*, const char*> pairs[] = {
+      {"lz4:1:stream:fresh", "lz4:1:stream"}, {"lz4hc:9:fresh", "lz4hc:9"}, {"zlib:6:fresh", "zlib:6"}};
+  for (const auto& [fresh_spec, reused_spec] : pairs) {
+    for (bool with_dict : {false, true}) {
+      SCOPED_TRACE(std::string(fresh_spec) + (with_dict ? " dict" : ""));
+      std::string err;
+      auto fresh_row = parse_codec_spec(fresh_spec, reg, err).at(0);
+      auto reused_row = parse_codec_spec(reused_spec, reg, err).at(0);
+      ASSERT_EQ(err, "");
+      std::shared_ptr<const PreparedDict> d1, d2;
+      if (with_dict) {
+        d1 = fresh_row.codec->prepare_dict(dict, fresh_row.params).value;
+        d2 = reused_row.codec->prepare_dict(dict, reused_row.params).value;
+      }
+      auto fresh = fresh_row.codec->open(fresh_row.params, d1);
+      auto reused = reused_row.codec->open(reused_row.params, d2);
+      ASSERT_TRUE(fresh.ok() && reused.ok()) << fresh.error << reused.error;
+      const uint64_t allocs0 = fresh.value->library_heap_allocations();
+      for (const Bytes& b : blocks) {
+        const Bytes c = compress_all(*fresh.value, b);
+        EXPECT_EQ(c, compress_all(*reused.value, b));
+        Bytes back(b.size());
+        ASSERT_TRUE(fresh.value->decompress(c, back).ok());
+        EXPECT_EQ(back, b);
+      }
+      if (std::string(fresh_spec).rfind("zlib", 0) == 0) {
+        EXPECT_GE(fresh.value->library_heap_allocations() - allocs0, 2 * blocks.size());  // deflate + inflate
+      }
     }
   }
 }

@@ -24,8 +24,10 @@ using namespace real_stores;
 
 constexpr size_t kDict = 16 * 1024;
 
-// One rocksdb-profile row of `codec` with a kDict dictionary, run through the engine.
-CellResult engine_dictionary_row(const RecordSet& rs, const StoreProfile& profile, const std::string& codec) {
+// The rocksdb profile's rows of `codec` with a kDict dictionary (the store's call, and for
+// lz4/zlib the best possible call beside it), run through the engine.
+std::vector<CellResult> engine_dictionary_rows(const RecordSet& rs, const StoreProfile& profile,
+                                               const std::string& codec) {
   std::string error;
   BlockSet blocks = build_blocks(rs, profile.layout, profile.block_size, error);
   EXPECT_TRUE(error.empty()) << error;
@@ -35,7 +37,7 @@ CellResult engine_dictionary_row(const RecordSet& rs, const StoreProfile& profil
     c.params.dict_size = kDict;
     rows.push_back(c);
   }
-  EXPECT_EQ(rows.size(), 1u) << codec << " in " << profile.codecs;
+  EXPECT_GE(rows.size(), 1u) << codec << " in " << profile.codecs;
   EngineOptions opt;
   opt.seconds_per_cell = 0.002;
   opt.repetitions = 1;
@@ -43,10 +45,11 @@ CellResult engine_dictionary_row(const RecordSet& rs, const StoreProfile& profil
   std::vector<BlockGroup> groups;
   groups.push_back({std::move(blocks), &profile});
   const EngineOutcome o = run_matrix(build_matrix(std::move(groups), rows, CodecRegistry::instance()), opt);
+  std::vector<CellResult> cells;
   for (const auto& c : o.cells)
-    if (c.key.codec == codec) return c;
-  ADD_FAILURE() << "no " << codec << " cell";
-  return {};
+    if (c.key.codec == codec) cells.push_back(c);
+  EXPECT_EQ(cells.size(), rows.size());
+  return cells;
 }
 
 struct Corpus {
@@ -75,22 +78,24 @@ TEST_P(RocksDbFileDictionary, StoredBytesAreTheFilesDataBlocksPlusItsDictionaryB
     RecordSet rs = load_records(c.path, c.mode, c.max_bytes);
     const StoreBytes real = rocksdb_real(rs, codec, profile->block_size, kDict);
     const StoreBytes plain = rocksdb_real(rs, codec, profile->block_size);
-    const CellResult cell = engine_dictionary_row(rs, *profile, codec);
-    ASSERT_EQ(cell.status, CellStatus::Ok) << cell.failure;
-    std::printf("[validate] rocksdb %-6s dict=16K %-30s real %8llu B data + %6llu B dict | kvz %8llu B | %s\n",
-                codec.c_str(), c.path, static_cast<unsigned long long>(real.bytes),
-                static_cast<unsigned long long>(real.dict_block), static_cast<unsigned long long>(cell.stored_bytes),
-                dictionary_text(cell).c_str());
-    ASSERT_GT(real.dict_block, 0u);  // RocksDB did write a dictionary
-    EXPECT_EQ(cell.dict_method, "file");
-    EXPECT_EQ(cell.blocks, real.blocks);
-    EXPECT_EQ(cell.dict_block_bytes, real.dict_block);
-    EXPECT_EQ(cell.stored_bytes, real.bytes + real.dict_block);
-    // The net effect, as the two real files show it.
-    ASSERT_TRUE(cell.dict_gain.has_value());
-    EXPECT_EQ(cell.dict_loses(), real.bytes + real.dict_block > plain.bytes);
-    EXPECT_DOUBLE_EQ(*cell.dict_gain,
-                     static_cast<double>(plain.bytes) / static_cast<double>(real.bytes + real.dict_block));
+    for (const CellResult& cell : engine_dictionary_rows(rs, *profile, codec)) {
+      SCOPED_TRACE(cell.key.params);
+      ASSERT_EQ(cell.status, CellStatus::Ok) << cell.failure;
+      std::printf("[validate] rocksdb %-6s %-20s %-30s real %8llu B data + %6llu B dict | kvz %8llu B | %s\n",
+                  codec.c_str(), cell.key.params.c_str(), c.path, static_cast<unsigned long long>(real.bytes),
+                  static_cast<unsigned long long>(real.dict_block), static_cast<unsigned long long>(cell.stored_bytes),
+                  dictionary_text(cell).c_str());
+      ASSERT_GT(real.dict_block, 0u);  // RocksDB did write a dictionary
+      EXPECT_EQ(cell.dict_method, "file");
+      EXPECT_EQ(cell.blocks, real.blocks);
+      EXPECT_EQ(cell.dict_block_bytes, real.dict_block);
+      EXPECT_EQ(cell.stored_bytes, real.bytes + real.dict_block);
+      // The net effect, as the two real files show it.
+      ASSERT_TRUE(cell.dict_gain.has_value());
+      EXPECT_EQ(cell.dict_loses(), real.bytes + real.dict_block > plain.bytes);
+      EXPECT_DOUBLE_EQ(*cell.dict_gain,
+                       static_cast<double>(plain.bytes) / static_cast<double>(real.bytes + real.dict_block));
+    }
   }
 }
 
