@@ -87,6 +87,9 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--html", a.html, "write the HTML report");
   app.add_option("--check", a.check, "after the run, check against this baseline results JSON");
   app.add_flag("-q,--quiet", a.quiet, "no progress bar");
+  app.add_flag("--wide", a.wide,
+               "the console table with every column (spreads, x memcpy, context memory, p50/p99/p99.9 per "
+               "direction); the default fits 100 columns");
   app.add_flag("--no-interleave", a.no_interleave, "run repetitions in order instead of randomly interleaved");
 }
 
@@ -241,7 +244,7 @@ int run_main(int argc, char** argv) {
   const bool wrote = write_outputs(outputs, results, written);
   // An output written to standard output (`--json -`) keeps it for the data: the table goes to stderr.
   std::ostream& console = writes_stdout(outputs) ? std::cerr : std::cout;
-  print_console_table(console, results, a.sort);
+  print_console_table(console, results, a.sort, a.wide);
   print_store_table(console, results);
   print_recommendations(console, results);
   console << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), elapsed, outcome.failed,

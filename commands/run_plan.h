@@ -27,7 +27,7 @@ struct RunArgs {
   std::optional<double> latency_seconds;  // --latency-seconds; unset: the profile's
   double min_saving_pct = 12.5;
   int threads = 1;
-  bool quiet = false, no_interleave = false, profile_given = false;
+  bool quiet = false, no_interleave = false, profile_given = false, wide = false;
 };
 
 struct RunPlan {

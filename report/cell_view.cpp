@@ -47,8 +47,16 @@ CellView view_of(const RunResults& run, const CellResult& cell, size_t run_index
   return {run, cell, reference_of(run, cell), run_index};
 }
 
-std::string dictionary_text(const CellResult& c) {
+std::string dictionary_text(const CellResult& c, bool brief) {
   if (c.dict_bytes == 0) return "";
+  if (brief) {
+    std::string s = c.dict_method == "file" ? fmt::format("dict {} B from all {} blocks, in the file (+{} B)",
+                                                          c.dict_bytes, c.blocks, c.dict_block_bytes)
+                                            : fmt::format("dict {} B, split study ({} unseen blocks, dict not counted)",
+                                                          c.dict_bytes, c.blocks);
+    if (!c.dict_gain) return s;
+    return s + fmt::format(": net x{:.3f}{}", *c.dict_gain, c.dict_loses() ? ", a LOSS: never recommended" : "");
+  }
   std::string s =
       c.dict_method == "file"
           ? fmt::format("dict {} B sampled from all {} blocks and kept in the file ({} B counted in stored bytes)",

@@ -24,7 +24,8 @@ std::string cell_label(const RunResults& run, const CellResult& cell);
 // gain, a loss said as one ("file" method: "dict 16384 B sampled from all 512 blocks, kept in
 // the file (16389 B counted in stored bytes): net gain x0.981, a LOSS (1.9 % more bytes than
 // no dictionary): never recommended"). Empty for a row without a dictionary.
-std::string dictionary_text(const CellResult& cell);
+// `brief`: the same facts in under 100 columns, for the compact console.
+std::string dictionary_text(const CellResult& cell, bool brief = false);
 
 // The OK reference row of the cell's block set, else any OK reference row of the run; null
 // when the run has none.

@@ -9,7 +9,8 @@
 
 namespace kvz {
 
-enum ColumnOutput : unsigned { kCsv = 1, kMarkdown = 2, kHtml = 4, kConsole = 8 };
+// kConsole: the console's wide table (`run --wide`); kCompact: its default, within 100 columns.
+enum ColumnOutput : unsigned { kCsv = 1, kMarkdown = 2, kHtml = 4, kConsole = 8, kCompact = 16 };
 
 struct Column {
   const char* id;     // CSV header and HTML key (stable: CSV readers depend on it)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <vector>
 
 #include "report/analysis.h"
 #include "report/columns.h"
@@ -23,7 +24,7 @@ uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
 // ones during which the scheduler switched the thread out counted apart.
 void print_observed_stalls(std::ostream& out, const RunResults& results, const std::vector<const CellResult*>& rows) {
   uint64_t stalls = 0, preempted = 0;
-  std::string codecs;
+  std::vector<std::string> codecs;
   for (const CellResult* r : rows) {
     if (r->status != CellStatus::Ok) continue;
     uint64_t own = 0, calls = 0;
@@ -34,17 +35,30 @@ void print_observed_stalls(std::ostream& out, const RunResults& results, const s
       calls += l->calls;
     }
     if (own > 0)
-      codecs += fmt::format("{}{} {:.0f}/M", codecs.empty() ? "" : ", ", view_of(results, *r).label(),
-                            1e6 * static_cast<double>(own) / static_cast<double>(calls));
+      codecs.push_back(fmt::format("{} {:.0f}/M", view_of(results, *r).label(),
+                                   1e6 * static_cast<double>(own) / static_cast<double>(calls)));
   }
   if (stalls == 0) return;
   out << fmt::format("observed stalls (calls at or above the lowest threshold): {}, {} of them preempted{}\n", stalls,
-                     preempted, codecs.empty() ? "" : "; not preempted: " + codecs);
+                     preempted, codecs.empty() ? "" : "; not preempted:");
+  // The codecs wrapped at 100 columns, indented.
+  std::string line;
+  for (const auto& c : codecs) {
+    if (!line.empty() && line.size() + c.size() + 3 > 100) {
+      out << " " << line << "\n";
+      line.clear();
+    }
+    line += fmt::format(" {},", c);
+  }
+  if (!line.empty()) {
+    line.pop_back();
+    out << " " << line << "\n";
+  }
 }
 
 }  // namespace
 
-void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort) {
+void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort, bool wide) {
   const std::vector<CellResult>& cells = results.cells;
   std::map<BlockSetKey, std::vector<const CellResult*>> groups;
   std::vector<BlockSetKey> order;
@@ -57,15 +71,16 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
   if (!cells.empty() && !cells.front().compress_latency.stalls.empty())
     lowest_threshold =
         fmt::format("{} ms", static_cast<double>(cells.front().compress_latency.stalls.begin()->first) / 1e6);
+  // The legend, one short line per idea (the compact table fits 100 columns, so does this).
   out << fmt::format(
-      "MB/s = 10^6 bytes/s of uncompressed data, median of {} repetitions; ± = (max-min)/median; x / memcpy = "
-      "relative to memcpy of the same blocks.\n"
-      "Observed latency per call in µs: p50/p99/p99.9 over (n) calls; — where n is too few (p99 needs {}, p99.9 "
-      "{}).\nworst blk: the slowest block's intrinsic cost (its fastest call of at least 3), compress/decompress. "
-      "stall blk: blocks whose intrinsic cost is at or above {}.\ncontext: library memory one session holds, "
-      "compress/decompress.\n",
-      results.meta.repetitions, kMinCallsP99, kMinCallsP999, lowest_threshold);
-  const auto columns = columns_for(kConsole);
+      "MB/s: 10^6 bytes/s of uncompressed data, median of {} repetitions{}.\n"
+      "µs per call, observed over (n) calls: — where n is too few (p99 needs {}, p99.9 {}).\n"
+      "worst blk: the slowest block's intrinsic cost (its fastest call of 3 or more), c/d.\n"
+      "stall blk: blocks whose intrinsic cost is at or above {}, c/d.{}\n",
+      results.meta.repetitions, wide ? "; ±: (max-min)/median; x / memcpy: against memcpy of the same blocks" : "",
+      kMinCallsP99, kMinCallsP999, lowest_threshold,
+      wide ? "\ncontext: library memory one session holds, c/d." : " All columns: --wide.");
+  const auto columns = columns_for(wide ? kConsole : kCompact);
   auto row_text = [&](const std::string& name, auto&& cell_text) {
     std::string line = fmt::format("{:<22}", name);
     for (const Column* c : columns) line += fmt::format(" {:>{}}", cell_text(*c), c->console_width);
@@ -86,7 +101,7 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
         return rank(a) > rank(b);
       });
     }
-    out << fmt::format("\n== {} ({}) · layout {} · block size {} · {} blocks, {} bytes · cache {} · {} thread{}{} ==\n",
+    out << fmt::format("\n== {} ({}) · {} blocks of {} · {} blocks, {} bytes · {} · {} thread{}{} ==\n",
                        first.key.source, first.key.record_mode, first.key.layout,
                        format_byte_size(first.key.block_size), first.blocks, first.input_bytes, first.key.cache,
                        first.key.threads, first.key.threads == 1 ? "" : "s",
@@ -99,7 +114,9 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
         continue;
       }
       out << row_text(view.label(), [&](const Column& c) { return display_text(c, view); });
-      if (r->dict_bytes > 0) out << fmt::format("{:<22} {}\n", "", dictionary_text(*r));
+      if (r->dict_bytes > 0)
+        out << (wide ? fmt::format("{:<22} {}\n", "", dictionary_text(*r))
+                     : fmt::format("  {}\n", dictionary_text(*r, true)));
     }
     print_observed_stalls(out, results, rows);
   }
@@ -121,9 +138,8 @@ void print_store_table(std::ostream& out, const RunResults& results) {
 // The summary under the table: report's recommendations per workload group, one line each.
 void print_recommendations(std::ostream& out, const RunResults& results) {
   for (const auto& g : recommend(results, RecommendOptions{})) {
-    out << fmt::format(
-        "\nrecommendations, {} (stored ratio, compress/decompress MB/s, worst block; ≈: a tie within noise):\n",
-        g.group);
+    out << fmt::format("\nrecommendations, {} (stored ratio, c/d MB/s, worst block; ≈: a tie within noise):\n",
+                       g.group);
     for (const auto& pick : g.picks) {
       if (!pick.choice) {
         out << fmt::format("  {:<16} none: {}\n", pick.workload, pick.rule);

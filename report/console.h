@@ -12,7 +12,7 @@ namespace kvz {
 
 // sort: "cspeed" (default, compression speed, fastest first), "dspeed", "ratio", "none".
 // Codecs whose level means nothing (meta.codec_versions has_levels false) show no level.
-void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort);
+void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort, bool wide = false);
 // With a store profile: what that store would write, per codec (nothing without one).
 void print_store_table(std::ostream& out, const RunResults& results);
 // The recommendations per workload group, one line each.

@@ -6,7 +6,7 @@ source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/json/twitter.json
 "$kvz" run -c lz4/zstd:1,3/snappy -b 4K,64K -l rocksdb "$corpus" --time 0.02 --repetitions 3 \
   --csv "$work/out.csv" --json "$work/out.json" >"$work/table" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }
-grep -q "p50/99/99.9 (n)" "$work/table" || fail "no latency percentiles in the table"
+grep -q "p99.9 µs c/d (n)" "$work/table" || fail "no latency percentile in the table"
 grep -q "stall blk" "$work/table" || fail "no stall counts in the table"
 grep -q "^memcpy" "$work/table" || fail "no memcpy row"
 [ -s "$work/out.csv" ] || fail "no CSV"
@@ -20,4 +20,9 @@ jq -e '[.kvzbench.cells[] | (.compress_mbps | length) == 3] | all' "$work/out.js
   fail "cells lack 3 repetitions"
 jq -e '.kvzbench.meta.timer_overhead_ns > 0 and (.kvzbench.meta.corpora[0].sha256 | length) == 64' "$work/out.json" \
   >/dev/null || fail "meta lacks timer overhead or corpus sha256"
+# --wide: every percentile per direction, the spreads and the context memory.
+"$kvz" run -q --wide -c lz4 -b 4K -l rocksdb "$corpus" --time 0.02 --repetitions 3 --latency-calls 1000 \
+  --json "$work/wide.json" >"$work/wide" 2>"$work/err" || { cat "$work/err"; fail "run --wide failed"; }
+grep -q "comp µs p50/99/99.9 (n)" "$work/wide" || fail "--wide: no per-direction percentiles"
+grep -q "context c/d" "$work/wide" || fail "--wide: no context memory"
 echo "run_done_when: OK"

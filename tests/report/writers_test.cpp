@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "fixture.h"
+#include "report/console.h"
 #include "report/html_data.h"
 #include "report/writers.h"
 
@@ -186,6 +187,33 @@ TEST(Html, PercentilesWithoutTheirCallsDrawNoBar) {
     if (c["id"] == "latency") bars = chart_point_count(c);
   }
   EXPECT_EQ(bars, 24u);  // 6 labels x (worst block + worst call) x 2 directions
+}
+
+// The console's default table fits 100 columns (code points, not bytes); --wide shows every
+// console column (spreads, x memcpy, context memory, per-direction percentiles).
+TEST(Console, CompactFitsOneHundredColumnsWideHasEveryColumn) {
+  RunResults r = testing::make_run(43, 3);
+  r.cells[4].dict_bytes = 16384;
+  r.cells[4].dict_method = "file";
+  r.cells[4].dict_block_bytes = 16389;
+  r.cells[4].dict_gain = 0.98;
+  auto columns_of = [](const std::string& line) {
+    size_t n = 0;
+    for (unsigned char ch : line) n += (ch & 0xC0) != 0x80;  // count UTF-8 lead bytes
+    return n;
+  };
+  std::ostringstream compact, wide;
+  print_console_table(compact, r, "cspeed");
+  print_console_table(wide, r, "cspeed", true);
+  std::istringstream lines(compact.str());
+  size_t longest = 0;
+  for (std::string line; std::getline(lines, line);) longest = std::max(longest, columns_of(line));
+  EXPECT_LE(longest, 100u) << compact.str();
+  EXPECT_NE(compact.str().find("p99.9 µs c/d (n)"), std::string::npos);
+  EXPECT_NE(compact.str().find("a LOSS: never recommended"), std::string::npos);
+  EXPECT_EQ(compact.str().find("context c/d"), std::string::npos);
+  EXPECT_NE(wide.str().find("context c/d"), std::string::npos);
+  EXPECT_NE(wide.str().find("comp µs p50/99/99.9 (n)"), std::string::npos);
 }
 
 }  // namespace kvz
