@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -85,6 +86,9 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--json", a.json, "write results JSON (Google Benchmark compatible)");
   app.add_option("--md", a.md, "write Markdown");
   app.add_option("--html", a.html, "write the HTML report");
+  app.add_option("-o,--format", a.format,
+                 "lzbench-style: the results to stdout as text (the table, default), csv, md or json; the table "
+                 "then goes to stderr (same as --csv -, --md -, --json -)");
   app.add_option("--check", a.check, "after the run, check against this baseline results JSON");
   app.add_flag("-q,--quiet", a.quiet, "no progress bar");
   app.add_flag("--wide", a.wide,
@@ -146,10 +150,14 @@ void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegist
   m.extra["cold_working_set_bytes"] = std::to_string(cold_working_set_bytes(p.engine));
 }
 
-// The terminal's width (stderr), read each time so a resized window is followed; 80 if unknown.
+// The terminal's width (stderr), read each time so a resized window is followed; else
+// $COLUMNS; 80 if neither says.
 size_t terminal_columns() {
   struct winsize ws {};
   if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+  int columns = 0;
+  if (const char* env = std::getenv("COLUMNS"); env && parse_int(env, columns) && columns >= 20 && columns <= 1000)
+    return static_cast<size_t>(columns);
   return 80;
 }
 
@@ -211,8 +219,19 @@ int run_main(int argc, char** argv) {
 
   std::vector<std::string> inputs = plan.sources.files;
   if (!a.check.empty()) inputs.push_back(a.check);
+  OutputFiles given{a.json, a.csv, a.md, a.html};
+  if (std::string* to_stdout = a.format == "csv"    ? &given.csv
+                               : a.format == "md"   ? &given.md
+                               : a.format == "json" ? &given.json
+                                                    : nullptr) {
+    if (!to_stdout->empty())
+      return usage_error(fmt::format("-o {} and --{} {}: one of them", a.format, a.format, *to_stdout));
+    *to_stdout = std::string(kStdout);
+  } else if (!a.format.empty() && a.format != "text") {
+    return usage_error(fmt::format("invalid -o/--format '{}': expected text, csv, md or json", a.format));
+  }
   OutputFiles outputs;
-  err = prepare_outputs({a.json, a.csv, a.md, a.html}, inputs, outputs);
+  err = prepare_outputs(given, inputs, outputs);
   if (!err.empty()) return usage_error(err);
 
   RunResults results;

@@ -20,7 +20,7 @@ struct RunArgs {
   SourceArgs sources;
   std::string codecs, dict, dict_method = "file", cache = "stream", profile = "default";
   std::string stall = "0.5,1", pin, shard, sort = "cspeed";
-  std::string csv, json, md, html, check;
+  std::string csv, json, md, html, check, format;
   std::optional<double> time;             // --time; unset: the profile's
   std::optional<int> repetitions;         // --repetitions; unset: the profile's
   std::optional<double> latency_calls;    // --latency-calls; unset: 10,000

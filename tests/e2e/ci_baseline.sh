@@ -21,7 +21,7 @@ attempt() { # N: run and check; the verdict lines go to the log
 speed_only() { # every failing line has equal sizes ("=") and no round-trip failure
   ! grep -E "^FAIL " "$work/out" | grep -qvE "^FAIL +=" && ! grep -q "round trip failed" "$work/out"
 }
-for n in 1 2 3; do
+for n in 1 2 3 4 5; do
   code=0
   attempt "$n" || code=$?
   if [ "$code" -eq 0 ] && grep -q "check: PASS" "$work/out"; then
@@ -29,7 +29,7 @@ for n in 1 2 3; do
     exit 0
   fi
   [ "$n" -eq 1 ] && ! speed_only && { tail -20 "$work/out"; echo "FAIL: not a speed verdict (exit $code)"; exit 1; }
-  [ "$n" -lt 3 ] && sleep 20
+  [ "$n" -lt 5 ] && sleep 20
 done
-echo "FAIL: kvzbench run --check failed on speed in 3 attempts, 20 s apart"
+echo "FAIL: kvzbench run --check failed on speed in 5 attempts, 20 s apart"
 exit 1

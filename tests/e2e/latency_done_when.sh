@@ -5,8 +5,8 @@
 source "$(dirname "$0")/common.bash"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/logs/apache_access_logs.log
 src=(-l rocksdb --max-bytes 512K "$corpus")
-"$kvz" run -q -b 4K,64K -c lz4/zstd:1,19/xz:6 "${src[@]}" --time 0.05 --repetitions 3 --latency-seconds 0.2 \
-  --json "$work/out.json" >"$work/table" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }
+"$kvz" run -q --wide -b 4K,64K -c lz4/zstd:1,19/xz:6 "${src[@]}" --time 0.05 --repetitions 3 \
+  --latency-seconds 0.2 --json "$work/out.json" >"$work/table" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }
 
 # The JSON: percentiles only where the calls support them; an intrinsic figure everywhere.
 jq -e '[.kvzbench.cells[] | .compress_latency, .decompress_latency |
@@ -18,7 +18,7 @@ jq -e '[.kvzbench.cells[] | select(.key.codec == "lz4" and .key.block_size == 40
         .compress_latency.p999_ns != null and .decompress_latency.p999_ns != null] | all' "$work/out.json" \
   >/dev/null || fail "lz4 4K has no p99.9"
 
-# The console: "p50/p99/p99.9 (n)", a dash wherever n is too small.
+# The wide console: "p50/p99/p99.9 (n)", a dash wherever n is too small.
 python3 - "$work/table" <<'PY' || fail "the table prints a percentile its calls cannot support"
 import re, sys
 seen = 0

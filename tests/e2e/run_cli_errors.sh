@@ -43,6 +43,11 @@ grep -q "^cp.html:lines/raw/4K/lz4/" "$work/stdout.csv" || fail "--csv -: the ce
 grep -q "wrote standard output" "$work/table" || fail "--csv -: the table did not go to stderr"
 [ ! -e ./- ] || fail "--csv - wrote a file named '-'"
 expect_error "both write to standard output" -c lz4 -b 4K --csv - --json - "$corpus"
+# lzbench's -o: the format to stdout.
+"$kvz" run -q --time 0.002 --repetitions 1 -c lz4 -b 4K --latency-calls 100 -o json "$corpus" >"$work/o.json" \
+  2>/dev/null || fail "-o json did not run"
+jq -e '.kvzbench.cells | length == 2' "$work/o.json" >/dev/null || fail "-o json: stdout is not the results JSON"
+expect_error "expected text, csv, md or json" -c lz4 -b 4K -o xml "$corpus"
 
 # An empty file: a warning, no rows, and exit 1: a run that measured nothing is not a success.
 : >"$work/empty.txt"

@@ -116,9 +116,9 @@ TEST(Results, FileIsGoogleBenchmarkJson) {
   ASSERT_TRUE(doc.contains("context"));
   EXPECT_EQ(doc["context"]["num_cpus"], 2);
   const auto& rows = doc["benchmarks"];
-  // Per OK cell and direction: 3 iterations + median, mean, stddev.
+  // Per OK cell and direction: 3 iterations + median, mean, stddev; and one size row.
   const size_t ok = r.cells.size() - 1;
-  EXPECT_EQ(rows.size(), ok * 2 * (3 + 3));
+  EXPECT_EQ(rows.size(), ok * (2 * (3 + 3) + 1));
   const std::string failed_id = r.cells[1].key.id();
   for (const auto& row : rows) {
     EXPECT_EQ(row["name"].get<std::string>().find(failed_id), std::string::npos);
@@ -133,6 +133,12 @@ TEST(Results, FileIsGoogleBenchmarkJson) {
       static_cast<double>(c.input_bytes) / (c.compress_mbps[0] * 1e6) * 1e9 / static_cast<double>(c.blocks);
   EXPECT_NEAR(rows[0]["real_time"].get<double>(), expect_ns, expect_ns * 1e-9);
   EXPECT_NEAR(rows[0]["bytes_per_second"].get<double>(), c.compress_mbps[0] * 1e6, 1e-3);
+  // Sizes as counters, and as the size row compare.py can see (real_time = stored bytes).
+  EXPECT_EQ(rows[0]["stored_bytes"], c.stored_bytes);
+  EXPECT_DOUBLE_EQ(rows[0]["stored_ratio"].get<double>(), c.stored_ratio());
+  const auto& size_row = rows[12];
+  EXPECT_EQ(size_row["name"], c.key.id() + "/stored_bytes");
+  EXPECT_EQ(size_row["real_time"].get<double>(), static_cast<double>(c.stored_bytes));
   EXPECT_EQ(rows[3]["run_type"], "aggregate");
   EXPECT_EQ(rows[3]["aggregate_name"], "median");
   // The stddev row: spread of the per-repetition times, wall from wall and CPU from CPU.

@@ -197,6 +197,10 @@ TEST(Console, CompactFitsOneHundredColumnsWideHasEveryColumn) {
   r.cells[4].dict_method = "file";
   r.cells[4].dict_block_bytes = 16389;
   r.cells[4].dict_gain = 0.98;
+  for (LatencyStats* l : {&r.cells[5].compress_latency, &r.cells[5].decompress_latency}) {
+    l->calls = 300;  // too few for p99.9
+    l->p999_ns.reset();
+  }
   auto columns_of = [](const std::string& line) {
     size_t n = 0;
     for (unsigned char ch : line) n += (ch & 0xC0) != 0x80;  // count UTF-8 lead bytes
@@ -211,6 +215,7 @@ TEST(Console, CompactFitsOneHundredColumnsWideHasEveryColumn) {
   EXPECT_LE(longest, 100u) << compact.str();
   EXPECT_NE(compact.str().find("p99.9 µs c/d (n)"), std::string::npos);
   EXPECT_NE(compact.str().find("a LOSS: never recommended"), std::string::npos);
+  EXPECT_NE(compact.str().find("—/— (300)"), std::string::npos);  // no p99.9 without its calls
   EXPECT_EQ(compact.str().find("context c/d"), std::string::npos);
   EXPECT_NE(wide.str().find("context c/d"), std::string::npos);
   EXPECT_NE(wide.str().find("comp µs p50/99/99.9 (n)"), std::string::npos);
