@@ -129,6 +129,9 @@ TEST(Markdown, SummaryHasTablesAndStores) {
   EXPECT_NE(md.find("### Store profiles"), std::string::npos);
   EXPECT_NE(md.find("| rocksdb | zstd 3 |"), std::string::npos);
   EXPECT_EQ(markdown_summary(testing::make_run(42, 3), {}).find("### Store profiles"), std::string::npos);
+  // A dictionary that costs more than it saves reads as a loss.
+  r.cells[4].dict_gain = 0.981;
+  EXPECT_NE(markdown_summary(r, {}).find("x0.981 LOSS"), std::string::npos);
 }
 
 TEST(Html, SelfContainedWithExpectedPointCounts) {
