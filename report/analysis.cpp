@@ -171,7 +171,8 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
     for (const auto& [label, a] : codecs) g.candidates.push_back(candidate(label, a));
     const auto& cs = g.candidates;
     double best_ratio = 0;
-    for (const auto& c : cs) best_ratio = std::max(best_ratio, c.stored_ratio);
+    for (const auto& c : cs)
+      if (c.dict_losses == 0) best_ratio = std::max(best_ratio, c.stored_ratio);  // the best a pick can be
     const double ratio_floor = best_ratio * (1.0 - opt.write_ratio_within);
     const double within = opt.speed_tie_within;
     auto add = [&](std::string workload, std::string rule, auto eligible, Measured (*measure)(const Candidate&),
