@@ -174,6 +174,8 @@ CellKey make_key(const BlockGroup& g, const MatrixCell& c, const EngineOptions& 
   k.codec = c.codec->info().name;
   k.level = c.params.level;
   k.params = c.params.label();
+  // The split study measures something else than the default per-file dictionary: its own id.
+  if (c.params.dict_size && opt.dict_method == "split") k.params += ":split";
   k.dict_size = c.params.dict_size;
   k.cache = opt.cache;
   k.threads = opt.threads;

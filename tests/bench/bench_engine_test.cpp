@@ -185,6 +185,7 @@ TEST(Engine, DictionaryCellsMeasureOnlyBlocksTheyWereNotTrainedOn) {
   ASSERT_TRUE(r->dict_gain.has_value());
   EXPECT_DOUBLE_EQ(*r->dict_gain, 1.0);  // RLE ignores the dictionary; the split study does not count it
   EXPECT_EQ(r->dict_method, "split");
+  EXPECT_EQ(r->key.params, "0:dict=4K:split");  // not the id of a per-file dictionary row
   EXPECT_EQ(r->dict_block_bytes, 0u);
   for (size_t t : split.train) EXPECT_FALSE(f.seen.seen[t].load()) << "trained block " << t << " was measured";
   for (size_t t : split.test) EXPECT_TRUE(f.seen.seen[t].load()) << "test block " << t << " never measured";
@@ -207,6 +208,7 @@ TEST(Engine, FileDictionariesMeasureEveryBlockAndCountTheDictionary) {
     ASSERT_NE(r, nullptr);
     ASSERT_EQ(r->status, CellStatus::Ok) << r->failure;
     EXPECT_EQ(r->dict_method, "file");
+    EXPECT_EQ(r->key.params, "0:dict=4K");
     EXPECT_EQ(r->blocks, 40u);
     for (size_t t = 0; t < 40; ++t) EXPECT_TRUE(f.seen.seen[t].load()) << "block " << t << " never measured";
     ASSERT_GT(r->dict_bytes, 0u);
