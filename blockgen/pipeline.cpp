@@ -71,7 +71,8 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
     s.name = d;
     out.push_back(std::move(s));
   }
-  const std::vector<std::string> names = source_names(paths, request.datasets);
+  const std::vector<std::string> names =
+      request.names.size() == paths.size() ? request.names : source_names(paths, request.datasets);
   for (size_t i = 0; i < paths.size(); ++i) {
     Source s;
     s.records = read_corpus(paths[i], request.record_mode, request.file_max_bytes, request.record, error);

@@ -14,6 +14,7 @@ namespace kvz {
 struct SourceRequest {
   std::vector<std::string> datasets;  // built-in dataset names
   std::vector<std::string> files;     // corpus paths or manifest names (resolved against KVZ_CORPORA)
+  std::vector<std::string> names;     // the files' source names (--name); empty: source_names()
   std::string record_mode = "auto";
   RecordOptions record;
   size_t file_max_bytes = kDefaultMaxBytes;  // sample at most this much of each file

@@ -57,3 +57,10 @@ endif()
 
 # SHA-256 of corpus files for the run metadata.
 kvz_pkg(crypto libcrypto libssl-dev)
+
+# Chart.js draws the HTML report's charts; Debian's libjs-chart.js is read at build time and
+# inlined into the report, so the file stays self-contained and opens offline.
+find_file(KVZ_CHARTJS chart.min.js PATHS /usr/share/javascript/chart.js NO_DEFAULT_PATH)
+if(NOT KVZ_CHARTJS)
+  message(FATAL_ERROR "chart.min.js not found: apt-get install libjs-chart.js")
+endif()

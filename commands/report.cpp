@@ -80,21 +80,20 @@ int report_main(int argc, char** argv) {
   std::string error;
   if (!load_all(inputs, runs, error)) return fail("report", error);
   if (html.empty() && md.empty() && csv.empty()) html = "report.html";
+  // Everything that can fail on the inputs happens before the first file is written.
+  RunResults all;
+  if ((!md.empty() || !csv.empty()) && !merge_results(runs, all, error)) return fail("report", error);
   if (!html.empty()) {
     if (!write_html(html, runs, opt, error)) return fail("report", error);
     std::printf("wrote %s\n", html.c_str());
   }
-  if (!md.empty() || !csv.empty()) {
-    RunResults all;
-    if (!merge_results(runs, all, error)) return fail("report", error);
-    if (!md.empty()) {
-      if (!write_markdown(md, all, opt, error)) return fail("report", error);
-      std::printf("wrote %s\n", md.c_str());
-    }
-    if (!csv.empty()) {
-      if (!write_csv(csv, all, error)) return fail("report", error);
-      std::printf("wrote %s\n", csv.c_str());
-    }
+  if (!md.empty()) {
+    if (!write_markdown(md, all, opt, error)) return fail("report", error);
+    std::printf("wrote %s\n", md.c_str());
+  }
+  if (!csv.empty()) {
+    if (!write_csv(csv, all, error)) return fail("report", error);
+    std::printf("wrote %s\n", csv.c_str());
   }
   return 0;
 }
@@ -117,6 +116,8 @@ int check_main(int argc, char** argv) {
   bool wall = false;
   app.add_flag("--wall-time", wall, "gate on wall-clock speeds instead of CPU-time speeds");
   app.add_flag("--fail-missing", opt.fail_on_missing, "a baseline cell missing from the current run fails");
+  std::string html;
+  app.add_option("--html", html, "also write the comparison as an HTML report (both runs, check's verdicts)");
   int code = 0;
   if (!parse(app, argc, argv, code)) return code;
   // CLI11's Range lets NaN through (every comparison with it is false): a NaN threshold
@@ -135,7 +136,14 @@ int check_main(int argc, char** argv) {
   std::string error;
   if (!load_results(base_path, base, error)) return fail("check", "baseline " + error);
   if (!load_results(cur_path, cur, error)) return fail("check", error);
-  return check_results(base, cur, opt, std::cout);
+  const int verdict = check_results(base, cur, opt, std::cout);
+  if (!html.empty()) {
+    ReportOptions report;
+    report.check = opt;
+    if (!write_html(html, {base, cur}, report, error)) return fail("check", error);
+    std::fprintf(stderr, "wrote %s\n", html.c_str());
+  }
+  return verdict;
 }
 
 int merge_main(int argc, char** argv) {

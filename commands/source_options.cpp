@@ -1,5 +1,9 @@
 #include "commands/source_options.h"
 
+#include <set>
+
+#include <fmt/format.h>
+
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 #include "blockgen/table.h"
@@ -9,6 +13,9 @@ namespace kvz {
 
 void add_source_options(CLI::App& app, SourceArgs& a) {
   app.add_option("files", a.files, "corpus files (paths or manifest names)");
+  app.add_option("--name", a.names,
+                 "names for the files, comma separated, in order: the source in cell ids and reports "
+                 "(default: the file name)");
   app.add_option("-d,--dataset", a.datasets, "built-in datasets, comma separated: " + join(dataset_names()));
   app.add_option("-l,--layout", a.layouts, "layouts, comma separated: " + join(layout_names()))->capture_default_str();
   app.add_option("-b,--block-size", a.block_sizes, "block sizes, e.g. 4K,64K (1K..1M)");
@@ -52,6 +59,21 @@ bool make_source_request(const SourceArgs& a, SourceRequest& r, std::string& err
   }
   r.record_mode = a.record_mode;
   r.record = a.record;
+  if (!a.names.empty()) {
+    r.names = split_list(a.names);
+    if (r.names.size() != r.files.size()) {
+      error =
+          fmt::format("--name gives {} name(s) for {} file(s): one per file, in order", r.names.size(), r.files.size());
+      return false;
+    }
+    std::set<std::string> seen(r.datasets.begin(), r.datasets.end());
+    for (const auto& n : r.names) {
+      if (n.empty() || n.find('/') != std::string::npos || !seen.insert(n).second) {
+        error = "--name '" + n + "': each name must be non-empty, unique (also among datasets) and without '/'";
+        return false;
+      }
+    }
+  }
   if (!parse_u64(a.seed, r.seed)) {
     error = "bad --seed '" + a.seed + "' (an integer 0..2^64-1)";
     return false;

@@ -11,6 +11,7 @@ namespace kvz {
 
 struct SourceArgs {
   std::vector<std::string> files;
+  std::string names;        // comma list: --name, one per file
   std::string datasets;     // comma list
   std::string layouts;      // comma list; each command sets its default
   std::string block_sizes;  // comma list; "" = the command's default

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -81,6 +82,7 @@ std::optional<Candidate> pick(const std::vector<Candidate>& cs, Eligible ok, Mea
 }
 
 struct Acc {
+  CellKey key;  // the first cell's: codec, level, params, dictionary
   uint64_t input = 0, stored = 0, compressed = 0;
   double ctime = 0, dtime = 0, worst = 0, worst_block = 0;
   std::vector<double> crep_time, drep_time;  // per repetition index
@@ -101,6 +103,7 @@ void add_times(std::vector<double>& acc, const std::vector<double>& mbps, uint64
 
 void accumulate(Acc& a, const CellResult& c) {
   const bool first = a.cells == 0;
+  if (first) a.key = c.key;
   a.input += c.input_bytes;
   a.stored += c.stored_bytes ? c.stored_bytes : c.compressed_bytes;
   a.compressed += c.compressed_bytes;
@@ -122,6 +125,10 @@ void accumulate(Acc& a, const CellResult& c) {
 Candidate candidate(const std::string& label, const Acc& a) {
   Candidate c;
   c.label = label;
+  c.codec = a.key.codec;
+  c.level = a.key.level;
+  c.params = a.key.params;
+  c.dict_size = a.key.dict_size;
   const auto in = static_cast<double>(a.input);
   c.stored_ratio = a.stored ? in / static_cast<double>(a.stored) : 0;
   c.ratio = a.compressed ? in / static_cast<double>(a.compressed) : 0;
@@ -158,28 +165,51 @@ std::string Recommendation::choice_text() const {
 }
 
 std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt) {
-  std::map<std::string, std::map<std::string, Acc>> groups;
+  return recommend(r, opt, CandidateFilter{});
+}
+
+std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt,
+                                            const CandidateFilter& eligible_too) {
+  // Ordered by store, layout, block size as a number (4K before 16K), then source.
+  using GroupKey = std::tuple<std::string, std::string, uint64_t, std::string, int, std::string>;
+  struct Group {
+    CellKey first;
+    std::map<std::string, Acc> codecs;
+  };
+  std::map<GroupKey, Group> groups;
   for (const auto& c : r.cells) {
     if (c.status != CellStatus::Ok || is_reference(c)) continue;
     if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) continue;
-    accumulate(groups[group_name(c.key)][cell_label(r, c)], c);
+    const auto& k = c.key;
+    auto& g = groups[{k.profile, k.layout, k.block_size, k.cache, k.threads, opt.per_source ? k.source : ""}];
+    if (g.codecs.empty()) g.first = k;
+    accumulate(g.codecs[cell_label(r, c)], c);
   }
   std::vector<GroupRecommendations> out;
-  for (const auto& [gname, codecs] : groups) {
+  for (const auto& [gkey, group] : groups) {
     GroupRecommendations g;
-    g.group = gname;
-    for (const auto& [label, a] : codecs) g.candidates.push_back(candidate(label, a));
+    const CellKey& k = group.first;
+    g.group = opt.per_source ? k.source + " · " + group_name(k) : group_name(k);
+    g.source = opt.per_source ? k.source : "";
+    g.layout = k.layout.empty() ? "raw" : k.layout;
+    g.profile = k.profile;
+    g.block_size = k.block_size;
+    for (const auto& [label, a] : group.codecs) g.candidates.push_back(candidate(label, a));
     const auto& cs = g.candidates;
     double best_ratio = 0;
     for (const auto& c : cs)
-      if (c.dict_losses == 0) best_ratio = std::max(best_ratio, c.stored_ratio);  // the best a pick can be
+      if (c.dict_losses == 0 && (!eligible_too || eligible_too(c, g.block_size)))
+        best_ratio = std::max(best_ratio, c.stored_ratio);  // the best a pick can be
     const double ratio_floor = best_ratio * (1.0 - opt.write_ratio_within);
     const double within = opt.speed_tie_within;
     auto add = [&](std::string workload, std::string rule, auto eligible, Measured (*measure)(const Candidate&),
                    Measured (*then)(const Candidate&)) {
       Recommendation rec{std::move(workload), std::move(rule), std::nullopt, {}, ""};
       // Sizes are exact: only speeds have noise to tie within.
-      rec.choice = pick(cs, eligible, measure, then, measure == stored_ratio ? 0.0 : within, rec.ties);
+      auto allowed = [&](const Candidate& c) {
+        return (!eligible_too || eligible_too(c, g.block_size)) && eligible(c);
+      };
+      rec.choice = pick(cs, allowed, measure, then, measure == stored_ratio ? 0.0 : within, rec.ties);
       rec.why = rec.choice ? describe(*rec.choice) : "no codec meets the rule";
       g.picks.push_back(std::move(rec));
     };

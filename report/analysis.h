@@ -1,6 +1,7 @@
 #pragma once
 // Figures every reporter derives from the measured cells: speeds relative to memcpy,
 // recommendations, the device I/O model, the per-store table. Pure functions of RunResults.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,11 +23,19 @@ struct RecommendOptions {
   // Speeds within this of the leader's median, or whose repetition ranges overlap the
   // leader's, are a tie: noise on a shared machine, not a difference.
   double speed_tie_within = 0.05;
+  // One group per source as well (the HTML answer: "for this column family at 16K"); false
+  // pools every source of a block set into one pick (console, Markdown).
+  bool per_source = false;
 };
 
 // A codec configuration aggregated over the sources of one workload group.
 struct Candidate {
-  std::string label;         // cell_label
+  std::string label;  // cell_label
+  // The configuration behind the label, for the store's config line (stores/store_profile.h).
+  std::string codec;
+  int level = 0;
+  std::string params;
+  uint64_t dict_size = 0;
   double stored_ratio = 0;   // sum input / sum stored
   double ratio = 0;          // sum input / sum compressed
   double compress_mbps = 0;  // sum input / sum time (time from each cell's median)
@@ -53,11 +62,19 @@ struct Recommendation {
 
 // A workload group: same layout, block size, cache mode, threads, store profile.
 struct GroupRecommendations {
-  std::string group;  // "rocksdb 4K stream T1"
+  std::string group;   // "rocksdb 4K stream T1", or "twitter.json · rocksdb 4K stream T1" per source
+  std::string source;  // "" when pooled over sources
+  std::string layout, profile;
+  uint64_t block_size = 0;
   std::vector<Candidate> candidates;
   std::vector<Recommendation> picks;
 };
 std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt);
+// The same with the candidates a pick may come from narrowed beyond the rules, e.g. to the
+// codecs a store can write at the group's block size (the HTML answer per store).
+using CandidateFilter = std::function<bool(const Candidate&, uint64_t block_size)>;
+std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt,
+                                            const CandidateFilter& eligible);
 
 // --- I/O model ------------------------------------------------------------------------
 struct Device {

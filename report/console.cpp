@@ -1,4 +1,5 @@
 #include "report/console.h"
+#include "report/store_config.h"
 
 #include <fmt/format.h>
 
@@ -137,7 +138,14 @@ void print_store_table(std::ostream& out, const RunResults& results) {
 
 // The summary under the table: report's recommendations per workload group, one line each.
 void print_recommendations(std::ostream& out, const RunResults& results) {
-  for (const auto& g : recommend(results, RecommendOptions{})) {
+  // Under a store profile the picks come from the codecs that store writes, each with the line
+  // that applies it in the store's own syntax.
+  const StoreProfile* store = nullptr;
+  for (const auto& c : results.cells)
+    if (!store && !c.key.profile.empty()) store = find_store_profile(c.key.profile);
+  const auto groups =
+      store ? recommend(results, RecommendOptions{}, writable_by(*store)) : recommend(results, RecommendOptions{});
+  for (const auto& g : groups) {
     out << fmt::format("\nrecommendations, {} (stored ratio, c/d MB/s, worst block; ≈: a tie within noise):\n",
                        g.group);
     for (const auto& pick : g.picks) {
@@ -148,6 +156,9 @@ void print_recommendations(std::ostream& out, const RunResults& results) {
       const Candidate& c = *pick.choice;
       out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, pick.choice_text(),
                          c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_block_us);
+      if (!store) continue;
+      const ConfigLine line = config_line_for(*store, c, g.block_size);
+      if (line.writable) out << fmt::format("    {}: {}\n", store->base, line.text);
     }
   }
 }

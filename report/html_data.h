@@ -1,6 +1,7 @@
 #pragma once
-// The data blob the HTML report's inline script draws from: charts (with the number of
-// points each must show), the cell table, recommendations, I/O model, store and stall tables.
+// The data blob the HTML report's script (report/html/report.js) draws from: every cell with
+// its table columns and the fields the charts read, the answer per source and store, the
+// two-run comparison, recommendations, I/O model, store and stall tables, run metadata.
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -10,7 +11,5 @@
 namespace kvz {
 
 nlohmann::json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt);
-// Points a chart must draw: the sum of its series' points (scatter) or positive bars (bar).
-size_t chart_point_count(const nlohmann::json& chart);
 
 }  // namespace kvz

@@ -14,19 +14,6 @@ bool write_markdown(const std::string& path, const RunResults& r, std::string& e
 // One self-contained HTML file (inline CSS/JS/SVG), from one or more runs.
 bool write_html(const std::string& path, const std::vector<RunResults>& runs, std::string& error);
 
-// Thresholds for recommendations and the devices of the I/O model (the overloads above use defaults).
-struct ReportOptions {
-  RecommendOptions recommend;
-  std::vector<Device> devices = default_devices();
-};
-bool write_markdown(const std::string& path, const RunResults& r, const ReportOptions& opt, std::string& error);
-bool write_html(const std::string& path, const std::vector<RunResults>& runs, const ReportOptions& opt,
-                std::string& error);
-// Write `text` to `path`; false with a one-line error on failure.
-bool write_text_file(const std::string& path, const std::string& text, std::string& error);
-// The Markdown summary as text (write_markdown writes this).
-std::string markdown_summary(const RunResults& r, const ReportOptions& opt);
-
 struct CheckOptions {
   double slowdown_threshold = 0.10;  // FAIL only above this slowdown ...
   double p_value = 0.01;             // ... and when Mann-Whitney U gives p below this
@@ -40,6 +27,21 @@ struct CheckOptions {
   std::string baseline_path = "BASE.json";  // named in the re-baseline hint
   std::string current_path = "CURRENT.json";
 };
+
+// Thresholds for recommendations and the devices of the I/O model (the overloads above use defaults).
+// With two runs, the HTML compares the second against the first with `check` (these options).
+struct ReportOptions {
+  RecommendOptions recommend;
+  std::vector<Device> devices = default_devices();
+  CheckOptions check;
+};
+bool write_markdown(const std::string& path, const RunResults& r, const ReportOptions& opt, std::string& error);
+bool write_html(const std::string& path, const std::vector<RunResults>& runs, const ReportOptions& opt,
+                std::string& error);
+// Write `text` to `path`; false with a one-line error on failure.
+bool write_text_file(const std::string& path, const std::string& text, std::string& error);
+// The Markdown summary as text (write_markdown writes this).
+std::string markdown_summary(const RunResults& r, const ReportOptions& opt);
 
 // Per-cell verdicts, in order of severity for the summary.
 enum class CheckStatus { Pass, Fail, Unstable, Skipped, New, Missing };

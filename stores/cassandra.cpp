@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "stores/framing.h"
 #include "stores/store.h"
 #include "util/text.h"
@@ -48,6 +50,26 @@ StoredBlock cassandra_chunk(const StoreProfile& p, const BlockCodec& codec, size
   return framing::sstable_data_chunk(codec, raw, compressed, p.min_compress_ratio, p.block_size);
 }
 
+// CQL table option `compression` (Cassandra 4.x/5.0 docs, "Compression"): class,
+// chunk_length_in_kb (a power of two), compression_level (zstd), lz4_compressor_type and
+// lz4_high_compressor_level (LZ4 high). DeflateCompressor has no level (java.util.zip default, 6).
+ConfigLine cassandra_config(const ConfigChoice& c) {
+  const uint64_t kb = c.block_size / 1024;
+  if (c.dict_size) return {false, "Cassandra has no compression dictionary"};
+  if (c.block_size % 1024 || (kb & (kb - 1))) return {false, "Cassandra chunks are a power of two KiB"};
+  std::string opts;
+  if (c.codec == "memcpy") return {true, "ALTER TABLE ks.tbl WITH compression = {'enabled': false};"};
+  if (c.codec == "lz4" && c.level == 1) opts = "'class': 'LZ4Compressor'";
+  if (c.codec == "lz4hc")
+    opts = fmt::format("'class': 'LZ4Compressor', 'lz4_compressor_type': 'high', 'lz4_high_compressor_level': {}",
+                       c.level);
+  if (c.codec == "snappy") opts = "'class': 'SnappyCompressor'";
+  if (c.codec == "zlib" && c.level == 6) opts = "'class': 'DeflateCompressor'";
+  if (c.codec == "zstd") opts = fmt::format("'class': 'ZstdCompressor', 'compression_level': {}", c.level);
+  if (opts.empty()) return {false, fmt::format("Cassandra cannot write {} level {}", c.codec, c.level)};
+  return {true, fmt::format("ALTER TABLE ks.tbl WITH compression = {{{}, 'chunk_length_in_kb': {}}};", opts, kb)};
+}
+
 }  // namespace
 
 // The store as one data row (kept as written: clang-format would put one field per line).
@@ -56,7 +78,8 @@ const Store& cassandra_store() {
   static const Store store{
       .profile = {.name = "cassandra", .description = "Cassandra 4.x/5.0 compressed SSTable Data.db: 16 KiB chunks",
                   .layout = "raw", .block_size = 16 * 1024, .rules = std::string(kRules)},
-      .codecs = kCodecs, .store_block = cassandra_chunk, .options = kOptions, .rules = cassandra_rules};
+      .codecs = kCodecs, .store_block = cassandra_chunk, .options = kOptions, .rules = cassandra_rules,
+      .config_line = cassandra_config};
   return store;
 }
 // clang-format on

@@ -4,7 +4,10 @@
 //  6, ZstdCodec level 3, LzmaCodec level 6, buffer 256 KiB), hadoop
 //  io/compress/BlockCompressorStream.java
 
+#include <map>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "stores/framing.h"
 #include "stores/store.h"
@@ -40,6 +43,24 @@ StoredBlock hbase_block(const StoreProfile&, const BlockCodec& codec, size_t raw
   return {on_disk + checksums, payload, false};
 }
 
+// HBase shell `alter` (reference guide, "Compression and Data Block Encoding"): COMPRESSION
+// names of Compression.Algorithm, BLOCKSIZE in bytes; levels through the column family's
+// CONFIGURATION (hbase.io.compress.{zstd,brotli,lzma}.level, HBase 2.5 codecs).
+ConfigLine hbase_config(const ConfigChoice& c) {
+  static const std::map<std::string, std::string> kNames = {{"memcpy", "NONE"},   {"zlib", "GZ"}, {"snappy", "SNAPPY"},
+                                                            {"lzo", "LZO"},       {"lz4", "LZ4"}, {"zstd", "ZSTD"},
+                                                            {"brotli", "BROTLI"}, {"xz", "LZMA"}};
+  const auto name = kNames.find(c.codec);
+  if (name == kNames.end()) return {false, "HBase cannot write " + c.codec};
+  if (c.dict_size) return {false, "kvzbench's HBase profile has no dictionary"};
+  std::string level;
+  if (c.codec == "zstd" || c.codec == "brotli" || c.codec == "xz")
+    level = fmt::format(", CONFIGURATION => {{'hbase.io.compress.{}.level' => '{}'}}",
+                        c.codec == "xz" ? "lzma" : c.codec, c.level);
+  return {true, fmt::format("alter 'tbl', {{NAME => 'cf', COMPRESSION => '{}', BLOCKSIZE => '{}'{}}}", name->second,
+                            c.block_size, level)};
+}
+
 }  // namespace
 
 // The store as one data row (kept as written: clang-format would put one field per line).
@@ -50,7 +71,8 @@ const Store& hbase_store() {
                   .layout = "hbase", .block_size = 64 * 1024,
                   .rules = "33-byte block header + codec framing (8 bytes BlockCompressorStream, gzip +18) + 4-byte "
                            "CRC32C per 16 KiB of header+data; never kept raw"},
-      .codecs = kCodecs, .store_block = hbase_block};
+      .codecs = kCodecs, .store_block = hbase_block,
+      .config_line = hbase_config};
   return store;
 }
 // clang-format on

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "stores/framing.h"
 #include "stores/store.h"
 
@@ -24,6 +26,18 @@ StoredBlock leveldb_block(const StoreProfile&, const BlockCodec& codec, size_t r
                                     : framing::stored_raw(raw, kBlockTrailer);
 }
 
+// include/leveldb/options.h: Options::compression, Options::block_size (and upstream's
+// zstd_compression_level).
+ConfigLine leveldb_config(const ConfigChoice& c) {
+  if (c.dict_size) return {false, "LevelDB has no compression dictionary"};
+  std::string type;
+  if (c.codec == "memcpy") type = "leveldb::kNoCompression";
+  if (c.codec == "snappy") type = "leveldb::kSnappyCompression";
+  if (c.codec == "zstd") type = fmt::format("leveldb::kZstdCompression; options.zstd_compression_level = {}", c.level);
+  if (type.empty()) return {false, "LevelDB cannot write " + c.codec};
+  return {true, fmt::format("options.compression = {}; options.block_size = {};", type, c.block_size)};
+}
+
 }  // namespace
 
 // The store as one data row (kept as written: clang-format would put one field per line).
@@ -33,7 +47,8 @@ const Store& leveldb_store() {
       .profile = {.name = "leveldb", .description = "LevelDB 1.23 table: 4 KiB data blocks, snappy (zstd: upstream after 1.23)",
                   .layout = "leveldb", .block_size = 4096,
                   .rules = "no size prefix + 5-byte trailer; raw unless compressed < raw - raw/8"},
-      .codecs = kCodecs, .store_block = leveldb_block};
+      .codecs = kCodecs, .store_block = leveldb_block,
+      .config_line = leveldb_config};
   return store;
 }
 // clang-format on

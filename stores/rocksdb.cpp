@@ -6,7 +6,10 @@
 //  (PutDecompressedSizeInfo, LZ4_Compress, Zlib_Compress, ZSTD_Compress); confirmed by experiment
 //  against librocksdb 7.8.3
 
+#include <map>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "blockgen/encoding.h"
 #include "stores/framing.h"
@@ -106,6 +109,27 @@ std::string rocksdb_rules(const StoreProfile& p) {
          std::to_string(p.max_compressed_bytes_per_kb) + "*raw/1024 (RocksDB >= 8)";
 }
 
+// A ColumnFamilyOptions string (rocksdb::GetColumnFamilyOptionsFromString, as the OPTIONS file
+// and `ldb --options` read it): include/rocksdb/advanced_options.h CompressionOptions field
+// names. bottommost_compression repeats the choice: with bottommost_compression_opts left
+// disabled, the bottommost level uses compression_opts. Dictionaries: max_dict_bytes, trained
+// from zstd_max_train_bytes = 100 × (as kvzbench samples); lz4/zlib take raw samples (0).
+ConfigLine rocksdb_config(const ConfigChoice& c) {
+  static const std::map<std::string, std::string> kNames = {
+      {"memcpy", "kNoCompression"}, {"snappy", "kSnappyCompression"}, {"zlib", "kZlibCompression"},
+      {"lz4", "kLZ4Compression"},   {"lz4hc", "kLZ4HCCompression"},   {"zstd", "kZSTD"}};
+  const auto name = kNames.find(c.codec);
+  if (name == kNames.end()) return {false, "RocksDB 7.8 cannot write " + c.codec};
+  std::string opts = c.codec == "memcpy" || c.codec == "snappy" ? "" : fmt::format("level={}", c.level);
+  if (c.dict_size) {
+    const uint64_t train = c.codec == "zstd" ? c.dict_size * 100 : 0;
+    opts += fmt::format(";max_dict_bytes={};zstd_max_train_bytes={}", c.dict_size, train);
+  }
+  std::string line = fmt::format("compression={0};bottommost_compression={0}", name->second);
+  if (!opts.empty()) line += ";compression_opts={" + opts + "}";
+  return {true, fmt::format("{};block_based_table_factory={{block_size={}}}", line, c.block_size)};
+}
+
 }  // namespace
 
 // The store as one data row (kept as written: clang-format would put one field per line).
@@ -116,7 +140,8 @@ const Store& rocksdb_store() {
       .profile = {.name = "rocksdb", .description = "RocksDB 7.8 block-based table: 4 KiB data blocks, format_version 5",
                   .layout = "rocksdb", .block_size = 4096, .dict_sizes = {16 * 1024}, .rules = std::string(kRules78)},
       .codecs = kCodecs, .store_block = rocksdb_block, .options = kOptions, .rules = rocksdb_rules,
-      .dictionary_samples = rocksdb_dictionary_samples, .dictionary_block = rocksdb_dictionary_block};
+      .dictionary_samples = rocksdb_dictionary_samples, .dictionary_block = rocksdb_dictionary_block,
+      .config_line = rocksdb_config};
   return store;
 }
 // clang-format on

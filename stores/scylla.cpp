@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "stores/framing.h"
 #include "stores/store.h"
 
@@ -27,6 +29,23 @@ StoredBlock scylla_chunk(const StoreProfile& p, const BlockCodec& codec, size_t 
   return framing::sstable_data_chunk(codec, raw, compressed, 0, p.block_size);
 }
 
+// ScyllaDB CQL `compression` (docs "Compression"): sstable_compression (Scylla also reads
+// Cassandra's 'class'), chunk_length_in_kb, compression_level for ZstdCompressor.
+ConfigLine scylla_config(const ConfigChoice& c) {
+  const uint64_t kb = c.block_size / 1024;
+  if (c.dict_size) return {false, "kvzbench's ScyllaDB profile has no dictionary compressor"};
+  if (c.block_size % 1024 || (kb & (kb - 1))) return {false, "ScyllaDB chunks are a power of two KiB"};
+  if (c.codec == "memcpy") return {true, "ALTER TABLE ks.tbl WITH compression = {'sstable_compression': ''};"};
+  std::string opts;
+  if (c.codec == "lz4" && c.level == 1) opts = "'sstable_compression': 'LZ4Compressor'";
+  if (c.codec == "snappy") opts = "'sstable_compression': 'SnappyCompressor'";
+  if (c.codec == "zlib" && c.level == 6) opts = "'sstable_compression': 'DeflateCompressor'";
+  if (c.codec == "zstd")
+    opts = fmt::format("'sstable_compression': 'ZstdCompressor', 'compression_level': {}", c.level);
+  if (opts.empty()) return {false, fmt::format("ScyllaDB cannot write {} level {}", c.codec, c.level)};
+  return {true, fmt::format("ALTER TABLE ks.tbl WITH compression = {{{}, 'chunk_length_in_kb': {}}};", opts, kb)};
+}
+
 }  // namespace
 
 // The store as one data row (kept as written: clang-format would put one field per line).
@@ -40,7 +59,8 @@ const Store& scylla_store() {
                   .stall_threshold_ms = 1.0,
                   .rules = "LZ4 4-byte LE length prefix; 4-byte CRC32 after each chunk; every chunk stored as the "
                            "compressor returns it"},
-      .codecs = kCodecs, .store_block = scylla_chunk, .check_block_size = power_of_two_chunk};
+      .codecs = kCodecs, .store_block = scylla_chunk, .check_block_size = power_of_two_chunk,
+      .config_line = scylla_config};
   return store;
 }
 // clang-format on

@@ -52,6 +52,8 @@ struct Store {
   std::string (*check_block_size)(size_t size, std::string_view value) = nullptr;
   DictionarySamplesFn dictionary_samples = nullptr;         // null: no in-file dictionary method
   size_t (*dictionary_block)(size_t dict_bytes) = nullptr;  // bytes its dictionary takes in the file
+  // The store's configuration text for a writable choice (store_config_line checks writability).
+  ConfigLine (*config_line)(const ConfigChoice& choice) = nullptr;
 };
 
 // The registered store a profile derives from (by `base`); null for a hand-made profile.

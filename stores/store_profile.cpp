@@ -242,4 +242,13 @@ size_t store_dictionary_block_bytes(const StoreProfile& p, size_t dict_bytes) {
   return store && store->dictionary_block ? store->dictionary_block(dict_bytes) : dict_bytes;
 }
 
+ConfigLine store_config_line(const StoreProfile& p, const ConfigChoice& choice) {
+  const Store* store = find_store(p);
+  if (!store || !store->config_line) return {false, "no configuration syntax for profile " + p.name};
+  if (!store_supports_codec(p, choice.codec)) return {false, fmt::format("{} cannot write {}", p.base, choice.codec)};
+  if (choice.dict_size && !store_has_file_dictionary(p))
+    return {false, fmt::format("{} has no compression dictionary", p.base)};
+  return store->config_line(choice);
+}
+
 }  // namespace kvz

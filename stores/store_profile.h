@@ -93,4 +93,21 @@ bool store_has_file_dictionary(const StoreProfile& profile);
 // dictionary + its 5-byte trailer. `dict_bytes` for stores without in-file dictionaries.
 size_t store_dictionary_block_bytes(const StoreProfile& profile, size_t dict_bytes);
 
+// A codec configuration a report recommends, to be written in a store's own syntax.
+struct ConfigChoice {
+  std::string codec{};  // registry name; "memcpy" means uncompressed
+  int level = 0;
+  std::string params{};    // CodecParams::label(), e.g. "3:dict=16K"
+  uint64_t dict_size = 0;  // 0: no dictionary
+  uint64_t block_size = 0;
+};
+struct ConfigLine {
+  bool writable = false;  // false: `text` says why the store cannot write it
+  std::string text;       // the option line / statement, in the store's syntax
+};
+// How to apply `choice` in the store's own configuration syntax (RocksDB options string, CQL
+// ALTER TABLE, HBase shell, WiredTiger create config, Tarantool field format, LevelDB Options).
+// Each store's syntax is in its file; sources: stores/README.md.
+ConfigLine store_config_line(const StoreProfile& profile, const ConfigChoice& choice);
+
 }  // namespace kvz

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "stores/framing.h"
 #include "stores/store.h"
 
@@ -37,6 +39,16 @@ StoredBlock tarantool_field(const StoreProfile&, const BlockCodec& codec, size_t
   return field < raw ? framing::stored_compressed(field, 0) : framing::stored_raw(raw, 0);
 }
 
+// Tarantool Enterprise field compression (space:format, "compression" field option): 'zstd'
+// or 'lz4'; no level, no dictionary.
+ConfigLine tarantool_config(const ConfigChoice& c) {
+  if (c.dict_size) return {false, "Tarantool has no compression dictionary"};
+  if (c.codec == "memcpy") return {true, "{name = 'value', type = 'string'}"};
+  if ((c.codec == "zstd" && c.level == 3) || (c.codec == "lz4" && c.level == 1))
+    return {true, fmt::format("{{name = 'value', type = 'string', compression = '{}'}}", c.codec)};
+  return {false, fmt::format("Tarantool cannot write {} level {}", c.codec, c.level)};
+}
+
 }  // namespace
 
 // The store as one data row (kept as written: clang-format would put one field per line).
@@ -49,7 +61,8 @@ const Store& tarantool_store() {
                   .layout = "values:single", .block_size = 4096,
                   .rules = "MsgPack ext header + compression type + mp_uint original size + compressed bytes; "
                            "raw when that is not smaller than the value"},
-      .codecs = kCodecs, .store_block = tarantool_field};
+      .codecs = kCodecs, .store_block = tarantool_field,
+      .config_line = tarantool_config};
   return store;
 }
 // clang-format on

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "stores/framing.h"
 #include "stores/store.h"
 
@@ -33,6 +35,22 @@ StoredBlock wiredtiger_page(const StoreProfile&, const BlockCodec& codec, size_t
   return {framing::round_up(image, kAlloc), image, false};
 }
 
+// WT_SESSION::create config (WiredTiger docs, "Compressors"): block_compressor names the
+// extension, leaf_page_max the page size; zstd/zlib levels are the extension's
+// compression_level, set where wiredtiger_open loads it.
+ConfigLine wiredtiger_config(const ConfigChoice& c) {
+  if (c.dict_size) return {false, "WiredTiger has no compression dictionary"};
+  const std::string page = fmt::format("leaf_page_max={}KB", c.block_size / 1024);
+  if (c.codec == "memcpy") return {true, "block_compressor=," + page};
+  if (c.codec != "snappy" && c.codec != "lz4" && c.codec != "zstd" && c.codec != "zlib")
+    return {false, "WiredTiger cannot write " + c.codec};
+  std::string level;
+  if (c.codec == "zstd" || c.codec == "zlib")
+    level = fmt::format(" (wiredtiger_open: extensions=[libwiredtiger_{}.so=(config=(compression_level={}))])", c.codec,
+                        c.level);
+  return {true, fmt::format("block_compressor={},{}{}", c.codec, page, level)};
+}
+
 }  // namespace
 
 // The store as one data row (kept as written: clang-format would put one field per line).
@@ -44,7 +62,8 @@ const Store& wiredtiger_store() {
                   .layout = "raw", .block_size = 32 * 1024,
                   .rules = "64 uncompressed header bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0), "
                            "rounded up to 4 KiB; raw unless compression saves a whole allocation unit"},
-      .codecs = kCodecs, .store_block = wiredtiger_page, .size_option = "block"};
+      .codecs = kCodecs, .store_block = wiredtiger_page, .size_option = "block",
+      .config_line = wiredtiger_config};
   return store;
 }
 // clang-format on

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -39,15 +40,37 @@ TEST(ReportCli, WritesEveryFormatAndRejectsBadInput) {
   EXPECT_EQ(call(report_main, "report", {}), 2);
 }
 
-TEST(ReportCli, HtmlOfSeveralRunsCountsEveryRun) {
+// `report base.json new.json`: both runs in one page, compared with check's verdicts; and
+// `check --html` writes the same comparison.
+TEST(ReportCli, TwoRunsAreComparedInOneReport) {
   std::string err;
   const RunResults a = testing::make_run(51, 3), b = testing::make_run(52, 3);
-  ASSERT_TRUE(write_html(tmp("two.html"), {a, b}, err)) << err;
+  ASSERT_TRUE(save_results(tmp("a2.json"), a, err)) << err;
+  ASSERT_TRUE(save_results(tmp("b2.json"), b, err)) << err;
+  std::remove(tmp("two.html").c_str());
+  ASSERT_EQ(call(report_main, "report", {tmp("a2.json"), tmp("b2.json"), "-o", tmp("two.html")}), 0);
   std::stringstream html;
   html << std::ifstream(tmp("two.html")).rdbuf();
-  // 12 codec cells per run in each speed chart.
-  EXPECT_NE(html.str().find("id=\"chart-speed-c\" data-expected=\"24\""), std::string::npos);
   EXPECT_NE(html.str().find("2 run(s), 28 cells"), std::string::npos);
+  EXPECT_NE(html.str().find("\"compare\":{"), std::string::npos);
+  EXPECT_NE(html.str().find("cells compared"), std::string::npos);
+  std::remove(tmp("c.html").c_str());
+  EXPECT_EQ(call(check_main, "check", {"-b", tmp("a2.json"), tmp("b2.json"), "--no-speed", "--html", tmp("c.html")}),
+            0);
+  std::stringstream checked;
+  checked << std::ifstream(tmp("c.html")).rdbuf();
+  EXPECT_NE(checked.str().find("check passes"), std::string::npos);
+}
+
+// Inputs are read and merged before anything is written: a failure leaves no half-done output.
+TEST(ReportCli, AFailedMergeWritesNoFile) {
+  std::string err;
+  ASSERT_TRUE(save_results(tmp("same.json"), testing::make_run(53, 3), err)) << err;
+  std::remove(tmp("none.html").c_str());
+  EXPECT_EQ(
+      call(report_main, "report", {tmp("same.json"), tmp("same.json"), "-o", tmp("none.html"), "--md", tmp("none.md")}),
+      2);
+  EXPECT_FALSE(std::ifstream(tmp("none.html")).good());
 }
 
 TEST(MergeCli, JoinsAndRefuses) {

@@ -162,5 +162,19 @@ TEST(RunPlan, StoreProfilesWriteOnlyTheirCodecsInTheirOwnCalls) {
   EXPECT_FALSE(rows.empty());
 }
 
+// --name: one name per file, in order, the source in cell ids; anything else is refused.
+TEST(RunPlan, NamesGiveTheFilesTheirSourceNames) {
+  RunArgs a;
+  a.sources.files = {"/x/a.log", "/y/a.log"};
+  a.sources.names = "orders,users";
+  EXPECT_EQ(plan_of(a).sources.names, (std::vector<std::string>{"orders", "users"}));
+  a.sources.names = "orders";
+  EXPECT_EQ(error_of(a), "--name gives 1 name(s) for 2 file(s): one per file, in order");
+  a.sources.names = "orders,orders";
+  EXPECT_NE(error_of(a).find("unique"), std::string::npos);
+  a.sources.names = "a/b,c";
+  EXPECT_NE(error_of(a).find("without '/'"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kvz
