@@ -70,7 +70,7 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
       "</details></section>\n";
   page += "<section id=\"compare\" hidden><h2>Comparison: run 2 against run 1 (kvzbench check)</h2></section>\n";
   page += "<section><h2>Charts</h2>\n<div class=\"charts\">\n";
-  page += chart("ratio", "Stored ratio against speed, per codec; dashed: the Pareto front of each block set");
+  page += chart("ratio", "Stored ratio against speed, per codec; dashed: the Pareto front");
   page += chart("saving", "Space saving against block size");
   page += chart("tails", "Tails per codec: intrinsic worst block and p99.9");
   page += chart("dict", "Dictionary net gain against dictionary size");

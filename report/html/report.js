@@ -186,7 +186,27 @@
   }
   // Ratio against speed; the Pareto front of each block set (no cell of it both faster and
   // smaller) is a dashed line of its own.
-  function ratioChart(sel) {
+  // One block set at a time (source, layout, block size, store profile; every run's cells of
+  // it): the first of the selection, in source, layout, block size order, unless the
+  // selectors name one.
+  function firstBlockSet(sel) {
+    const key = (r) => [r.source, r.layout, Number(r.block_size), r.profile || ''];
+    let first = null;
+    for (const r of sel) {
+      const k = key(r);
+      if (!first || k[0] < first[0] || (k[0] === first[0] && (k[1] < first[1] || (k[1] === first[1] &&
+          (k[2] < first[2] || (k[2] === first[2] && k[3] < first[3]))))))
+        first = k;
+    }
+    return first ? sel.filter((r) => key(r).join('|') === first.join('|')) : [];
+  }
+  function ratioChart(all) {
+    const sel = firstBlockSet(all);
+    const title = document.querySelector('#chart-ratio h3');
+    title.textContent = 'Stored ratio against speed, per codec; dashed: the Pareto front' +
+        (sel.length ? ' — ' + sel[0].source + ' ' + sel[0].layout + ' ' + bytes(sel[0].block_size) +
+                      (sel.length < all.length ? ' (one block set at a time: choose source and block above)' : '')
+                    : '');
     const key = S.dir === 'compress' ? 'c_mbps' : 'd_mbps';
     const groups = new Map(), sets = new Map();
     for (const r of sel) {
