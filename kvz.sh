@@ -79,10 +79,14 @@ run-clang-tidy -quiet -p build/release -j "$jobs" $(printf '%s\n' $sources | gre
   echo "kvz.sh: clang-tidy found the problems above" >&2
   exit 1
 }
+echo "kvz.sh: release build and clang-tidy done at ${SECONDS} s" >&2
 ctest --test-dir build/release --output-on-failure --no-tests=error -j "$jobs"
+echo "kvz.sh: release tests done at ${SECONDS} s" >&2
 configure_and_build build/asan Debug -DKVZ_SANITIZE=ON -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror
+echo "kvz.sh: sanitizer build done at ${SECONDS} s" >&2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs"
+echo "kvz.sh: sanitizer tests done at ${SECONDS} s" >&2
 # The parsers' libFuzzer targets (Clang, ASan+UBSan), each fuzzed for a bounded time from its
 # checked-in seeds; a crash fails the suite (tests/fuzz/README.md).
 # -O1: the usual fuzzing trade of compile time against executions per second.
