@@ -24,7 +24,7 @@ pkgs_libs="libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev liblzma
   libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev libjs-chart.js"
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
 # and a headless browser to open the HTML report.
-pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev chromium python3 jq clang-format clang-tidy clang
+pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev rocksdb-tools chromium python3 jq clang-format clang-tidy clang
   libbenchmark-tools python3-scipy python3-numpy"
 
 install_missing() {

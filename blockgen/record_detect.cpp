@@ -74,6 +74,10 @@ std::string detect_mode(std::string_view data, std::string& why) {
       return "json";
     }
   }
+  if (looks_like_hex_dump(data)) {
+    why = "lines of hex key/value pairs, as ldb scan --hex or sst_dump --output_hex print them";
+    return "kv-hex";
+  }
   // Probe up to 200 non-blank lines spread evenly over the first MiB, so a short preamble
   // (a comment, a mapping) does not decide the mode.
   std::vector<std::string_view> lines, probe;

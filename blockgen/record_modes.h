@@ -50,5 +50,9 @@ bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set)
 bool read_json(std::string_view data, const RecordOptions& opt, RecordSet& set, std::string& why);
 bool read_delimited(std::string_view data, char sep, const RecordOptions& opt, RecordSet& set);
 void read_fixed(std::string_view data, size_t n, RecordSet& set);
+// Key/value dumps (record_kv.cpp): `key<TAB>value` lines; ldb/sst_dump hex dumps.
+bool read_kv_tab(std::string_view data, RecordSet& set);
+bool read_kv_hex(std::string_view data, RecordSet& set);
+bool looks_like_hex_dump(std::string_view head);
 
 }  // namespace kvz::detail

@@ -136,15 +136,29 @@ bool nests_deeper_than(std::string_view text, size_t limit) {
 }
 
 // Returns false when most lines are not JSON (the caller then falls back to lines).
+namespace {
+
+// --value-field: the record's value is that field alone (a string's text, else compact JSON);
+// false when no field is asked for or the document lacks it.
+bool field_value(const nlohmann::json& doc, const std::string& field, std::string& out) {
+  if (field.empty() || !doc.is_object() || !doc.contains(field)) return false;
+  const auto& v = doc[field];
+  out = v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return true;
+}
+
+}  // namespace
+
 bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set) {
-  uint64_t bad = 0, total = 0, first_bad = 0, no_key = 0;
+  uint64_t bad = 0, total = 0, first_bad = 0, no_key = 0, no_value = 0;
   for_each_line(data, [&](std::string_view line, uint64_t n) {
     if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;
     ++total;
     Record r;
     bool ok = !has_binary(line);
     nlohmann::json doc;
-    if (ok && !opt.key_field.empty()) {
+    const bool parse = !opt.key_field.empty() || !opt.value_field.empty();
+    if (ok && parse) {
       ok = !nests_deeper_than(line, kMaxJsonDepth);
       if (ok) doc = nlohmann::json::parse(line, nullptr, false);
       ok = ok && !doc.is_discarded();
@@ -158,10 +172,16 @@ bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set)
       if (ok && !opt.key_field.empty()) ++no_key;
       r.key = ordinal_key(n + 1);
     }
-    r.value.assign(line);
+    if (!ok || !field_value(doc, opt.value_field, r.value)) {
+      if (ok && !opt.value_field.empty()) ++no_value;
+      r.value.assign(line);
+    }
     set.records.push_back(std::move(r));
   });
   if (bad * 2 > total) return false;
+  if (no_value)
+    set.warnings.push_back("jsonl: " + std::to_string(no_value) + " documents lack field \"" + opt.value_field +
+                           "\": the whole line is the value");
   set.detail = "one JSON document per line, key = " +
                (opt.key_field.empty() ? std::string("line number") : "field \"" + opt.key_field + "\"");
   if (bad) {
@@ -216,7 +236,7 @@ bool read_json(std::string_view data, const RecordOptions& opt, RecordSet& set, 
       if (!opt.key_field.empty()) ++no_key;
       r.key = items->is_object() ? it.key() : ordinal_key(n);
     }
-    r.value = dump(*it);
+    if (!field_value(*it, opt.value_field, r.value)) r.value = dump(*it);
     set.records.push_back(std::move(r));
   }
   const std::string natural = items->is_object() ? "member name" : "ordinal";

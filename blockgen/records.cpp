@@ -78,7 +78,7 @@ struct RecordMode {
 };
 
 const RecordMode kRecordModes[] = {
-    {{"auto", "detect from the data: json, jsonl, csv, tsv, lines or bytes"}, nullptr, nullptr},
+    {{"auto", "detect from the data: json, jsonl, kv-hex, csv, tsv, lines or bytes"}, nullptr, nullptr},
     {{"lines", "one record per line; key: the ordinal, or field --key-field N"},
      nullptr,
      [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string&) {
@@ -107,6 +107,18 @@ const RecordMode kRecordModes[] = {
      [](std::string_view d, const std::string&, const RecordOptions& o, RecordSet& s, std::string& why) {
        why = "most rows are ragged";
        return detail::read_delimited(d, '\t', o, s);
+     }},
+    {{"kv", "key<TAB>value lines: a key/value dump"},
+     "lines",
+     [](std::string_view d, const std::string&, const RecordOptions&, RecordSet& s, std::string& why) {
+       why = "most lines have no tab";
+       return detail::read_kv_tab(d, s);
+     }},
+    {{"kv-hex", "hex key/value dumps: ldb scan --hex, sst_dump --command=scan --output_hex"},
+     "lines",
+     [](std::string_view d, const std::string&, const RecordOptions&, RecordSet& s, std::string& why) {
+       why = "mostly not hex key/value pairs";
+       return detail::read_kv_hex(d, s);
      }},
     {{"fixed:N", "records of N bytes (1..1M), key: the ordinal"},
      nullptr,

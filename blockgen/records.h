@@ -14,15 +14,16 @@ inline constexpr size_t kDefaultMaxBytes = size_t{64} << 20;
 
 // How records are cut from a file, beyond the mode.
 struct RecordOptions {
-  std::string key_field;  // jsonl/json: top-level field for the key; lines: 1-based
-                          // whitespace-separated field number; "" = ordinal key
-  int key_columns = 0;    // csv/tsv: leading columns that form the key; 0 = the fewest
-                          // (1..3) that are nearly unique, else 1
-  bool keep_raw = true;   // keep the sampled bytes in RecordSet::raw (the raw layout needs
-                          // them; record layouts do not, and dropping them saves a copy)
+  std::string key_field;    // jsonl/json: top-level field for the key; lines: 1-based
+                            // whitespace-separated field number; "" = ordinal key
+  std::string value_field;  // jsonl/json: the value is this field alone (a string's text, else JSON); "" = all
+  int key_columns = 0;      // csv/tsv: leading columns that form the key; 0 = the fewest
+                            // (1..3) that are nearly unique, else 1
+  bool keep_raw = true;     // keep the sampled bytes in RecordSet::raw (the raw layout needs
+                            // them; record layouts do not, and dropping them saves a copy)
 };
 
-// Record modes: "auto", "lines", "jsonl", "json", "csv", "tsv", "fixed:N", "bytes".
+// Record modes: "auto", "lines", "jsonl", "json", "csv", "tsv", "kv", "kv-hex", "fixed:N", "bytes".
 // Reads at most `max_bytes` of the file (sampled as documented in README). Records come out
 // sorted by key, keys unique. `error` is set (one line) for a missing or unreadable file or
 // a bad mode; an empty file gives an empty RecordSet and a warning.
@@ -36,7 +37,7 @@ struct RecordModeInfo {
   const char* description;
 };
 const std::vector<RecordModeInfo>& record_mode_table();
-std::string record_mode_help();  // "auto, lines, jsonl, json, csv, tsv, fixed:N, bytes"
+std::string record_mode_help();  // "auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes"
 bool is_valid_record_mode(const std::string& mode);
 
 // Cut records from bytes already in memory (what read_corpus does after reading/sampling).

@@ -22,6 +22,8 @@ void add_source_options(CLI::App& app, SourceArgs& a) {
   app.add_option("-r,-m,--record-mode", a.record_mode, "record mode for corpus files: " + record_mode_help())
       ->capture_default_str();
   app.add_option("--key-field", a.record.key_field, "jsonl/json: field for the key; lines: 1-based field number");
+  app.add_option("--value-field", a.record.value_field,
+                 "jsonl/json: the value is this field alone (a string's text, else its JSON)");
   app.add_option("--key-columns", a.record.key_columns,
                  "csv/tsv: leading columns forming the key (default: the fewest, up to 3, that are unique)")
       ->check(CLI::Range(1, 1000));

@@ -33,7 +33,7 @@ TEST(Tables, UnknownNamesAreErrorsThatListTheTable) {
   EXPECT_EQ(error, "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single");
   error.clear();
   records_from_bytes("a\nb\n", "x", "xml", {}, error);
-  EXPECT_EQ(error, "unknown record mode 'xml' (auto, lines, jsonl, json, csv, tsv, fixed:N, bytes)");
+  EXPECT_EQ(error, "unknown record mode 'xml' (auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes)");
   EXPECT_EQ(find_dataset("timeserie"), nullptr);
   EXPECT_EQ(find_layout(""), nullptr);
 }

@@ -113,8 +113,9 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
   EXPECT_EQ(error_of(a), "bad --seed '-1' (an integer 0..2^64-1)");
   a = {};
   a.sources.record_mode = "xml";
-  EXPECT_EQ(error_of(a),
-            "unknown record mode 'xml': expected one of auto, lines, jsonl, json, csv, tsv, fixed:N, bytes");
+  EXPECT_EQ(
+      error_of(a),
+      "unknown record mode 'xml': expected one of auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes");
 }
 
 }  // namespace
