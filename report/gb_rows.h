@@ -1,0 +1,15 @@
+#pragma once
+// Internal to report/: the Google Benchmark part of a results file (results.cpp writes it).
+#include <nlohmann/json.hpp>
+
+#include "report/results.h"
+
+namespace kvz {
+
+// GB's context block, so GB tooling recognises the file.
+nlohmann::json gb_context(const RunMeta& m);
+// One OK cell's rows: per repetition and aggregates (median, mean, stddev) for each direction,
+// then `<id>/stored_bytes`; `family` counts GB families across the file.
+void add_gb_cell_rows(nlohmann::json& rows, int& family, const CellResult& c);
+
+}  // namespace kvz
