@@ -1,0 +1,205 @@
+// Cassandra / ScyllaDB Data.db through CompressionInfo.db (format: sstable_data.h).
+#include "blockgen/store_files/sstable_data.h"
+
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "codecs/registry.h"
+
+namespace kvz {
+
+namespace {
+
+// Sizes a well-formed file stays within; anything larger is corruption, not a plan.
+constexpr uint32_t kMaxChunkLength = 64u << 20;
+constexpr uint64_t kMaxDataLength = uint64_t{1} << 40;
+
+// A big-endian reader over CompressionInfo.db that remembers the first failure.
+struct Reader {
+  std::span<const uint8_t> bytes;
+  size_t pos = 0;
+  bool failed = false;
+  uint64_t be(size_t n) {
+    if (failed || bytes.size() - pos < n) {
+      failed = true;
+      return 0;
+    }
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; ++i) v = v << 8 | bytes[pos + i];
+    pos += n;
+    return v;
+  }
+  std::string text() {
+    const auto n = static_cast<size_t>(be(2));
+    if (failed || bytes.size() - pos < n) {
+      failed = true;
+      return {};
+    }
+    std::string s(reinterpret_cast<const char*>(bytes.data() + pos), n);
+    pos += n;
+    return s;
+  }
+};
+
+struct Compressor {
+  const char* codec;
+  const char* options;  // CodecParams::options for decoding (zlib container)
+  int level;            // the store's default level
+};
+const std::map<std::string, Compressor>& compressors() {
+  static const std::map<std::string, Compressor> m = {{"LZ4Compressor", {"lz4", "", 1}},
+                                                      {"SnappyCompressor", {"snappy", "", 0}},
+                                                      {"DeflateCompressor", {"zlib", ":zlib", 6}},
+                                                      {"ZstdCompressor", {"zstd", "", 3}}};
+  return m;
+}
+
+std::string short_class(const std::string& name) {
+  const size_t dot = name.rfind('.');
+  return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot read";
+    return false;
+  }
+  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  return true;
+}
+
+}  // namespace
+
+uint64_t SstableData::data_db_bytes() const {
+  uint64_t n = 0;
+  for (const auto& c : chunks) n += c.stored;
+  return n;
+}
+
+bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> data, const std::string& format,
+                        const std::string& name, SstableData& out, std::string& error) {
+  out = SstableData{};
+  out.format = format;
+  const std::string info_name = name + " (CompressionInfo.db)";
+  Reader r{info};
+  out.compressor = short_class(r.text());
+  const auto options = static_cast<int64_t>(static_cast<int32_t>(r.be(4)));
+  for (int64_t i = 0; i < options && !r.failed; ++i) {
+    std::string key = r.text();
+    out.options.emplace_back(std::move(key), r.text());
+  }
+  out.chunk_length = static_cast<uint32_t>(r.be(4));
+  if (!format.empty() && format >= "na") r.be(4);  // max compressed length (na, nb and later)
+  out.data_length = r.be(8);
+  const uint64_t count = r.be(4);
+  if (r.failed || options < 0) {
+    error = fmt::format("{}: offset {}: truncated header", info_name, r.pos);
+    return false;
+  }
+  if (out.chunk_length == 0 || out.chunk_length > kMaxChunkLength || out.data_length > kMaxDataLength ||
+      count != (out.data_length + out.chunk_length - 1) / out.chunk_length) {
+    error = fmt::format("{}: offset {}: chunk length {}, data length {} and {} chunks do not agree", info_name, r.pos,
+                        out.chunk_length, out.data_length, count);
+    return false;
+  }
+  const auto found = compressors().find(out.compressor);
+  if (found == compressors().end()) {
+    error = fmt::format(
+        "{}: offset 2: unknown compressor '{}' (LZ4Compressor, SnappyCompressor, DeflateCompressor, "
+        "ZstdCompressor)",
+        info_name, out.compressor);
+    return false;
+  }
+  out.codec = found->second.codec;
+  out.level = found->second.level;
+  for (const auto& [k, v] : out.options)
+    if (k == "compression_level" && out.codec == "zstd") out.level = std::atoi(v.c_str());
+  std::vector<uint64_t> offsets;
+  for (uint64_t i = 0; i < count; ++i) offsets.push_back(r.be(8));
+  if (r.failed) {
+    error = fmt::format("{}: offset {}: truncated chunk offsets", info_name, r.pos);
+    return false;
+  }
+  out.checksum = !format.empty() && format < "ma" ? "adler32" : "crc32";
+
+  const Codec* codec = CodecRegistry::instance().find(out.codec);
+  if (!codec) {
+    error =
+        fmt::format("{}: compressor {} needs codec {}, which this build leaves out", name, out.compressor, out.codec);
+    return false;
+  }
+  auto session = codec->open({.level = found->second.level, .options = found->second.options}, nullptr);
+  if (!session.ok()) {
+    error = name + ": " + session.error;
+    return false;
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    const uint64_t begin = offsets[i], end = i + 1 < count ? offsets[i + 1] : data.size();
+    if (begin > end || end > data.size() || end - begin < 4) {
+      error = fmt::format("{}: offset {}: chunk {} runs outside the file or has no checksum", name, begin, i);
+      return false;
+    }
+    const auto body = data.subspan(begin, end - begin - 4);
+    uint64_t want = 0;
+    for (size_t k = 0; k < 4; ++k) want = want << 8 | data[end - 4 + k];
+    const auto len = static_cast<uInt>(body.size());
+    const uint64_t got = out.checksum == "crc32" ? crc32(crc32(0, nullptr, 0), body.data(), len)
+                                                 : adler32(adler32(0, nullptr, 0), body.data(), len);
+    if (got != want) {
+      error = fmt::format("{}: offset {}: chunk {} fails its {} checksum", name, begin, i, out.checksum);
+      return false;
+    }
+    SstableChunk chunk{begin, end - begin, {}};
+    const uint64_t raw = std::min<uint64_t>(out.chunk_length, out.data_length - i * out.chunk_length);
+    auto in = body;
+    if (out.codec == "lz4") {  // Cassandra's LZ4Compressor: 4-byte little-endian raw length first
+      const uint64_t stated = in.size() < 4 ? ~uint64_t{0} : (in[0] | in[1] << 8 | in[2] << 16 | uint64_t{in[3]} << 24);
+      if (stated != raw) {
+        error = fmt::format("{}: offset {}: chunk {} states {} raw bytes, {} expected", name, begin, i, stated, raw);
+        return false;
+      }
+      in = in.subspan(4);
+    }
+    chunk.raw.resize(raw);
+    const CallResult res = session.value->decompress(in, chunk.raw);
+    if (!res.ok() || res.size != raw) {
+      error = fmt::format("{}: offset {}: chunk {} does not decompress to its {} bytes ({})", name, begin, i, raw,
+                          res.ok() ? fmt::format("{} bytes", res.size) : std::string(res.error));
+      return false;
+    }
+    out.chunks.push_back(std::move(chunk));
+  }
+  return true;
+}
+
+bool read_sstable_data(const std::string& data_db, SstableData& out, std::string& error) {
+  const std::string suffix = "-Data.db";
+  if (data_db.size() < suffix.size() || data_db.compare(data_db.size() - suffix.size(), suffix.size(), suffix) != 0) {
+    error = data_db + ": not a *-Data.db file";
+    return false;
+  }
+  const std::string info_path = data_db.substr(0, data_db.size() - suffix.size()) + "-CompressionInfo.db";
+  std::error_code ec;
+  if (!std::filesystem::exists(info_path, ec)) {
+    error = data_db + ": no " + std::filesystem::path(info_path).filename().string() +
+            " beside it (an uncompressed table, or a missing component)";
+    return false;
+  }
+  std::vector<uint8_t> info, data;
+  if (!read_file(info_path, info, error) || !read_file(data_db, data, error)) return false;
+  // "nb-1-big-Data.db" -> "nb"; Cassandra 4+ may name it "nb-1-big-Data.db" too.
+  const std::string file = std::filesystem::path(data_db).filename().string();
+  const size_t dash = file.find('-');
+  const std::string format = dash == 2 ? file.substr(0, 2) : "";
+  return parse_sstable_data(info, data, format, data_db, out, error);
+}
+
+}  // namespace kvz
