@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
+#include "blockgen/store_files/store_source.h"
 #include "util/bytes.h"
 
 namespace kvz {
@@ -57,12 +60,27 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
   }
   std::vector<std::string> paths;
   for (const auto& f : request.files) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(f, ec)) {  // a store's table directory: its store files
+      const auto files = store_files_in(f);
+      if (files.empty()) {
+        error = f + ": a directory without store files (*-Data.db): give the files to read";
+        return false;
+      }
+      paths.insert(paths.end(), files.begin(), files.end());
+      continue;
+    }
     const std::string path = resolve_corpus(f, error);
     if (path.empty()) {
       if (error.empty()) error = f + ": no such corpus file";
       return false;
     }
     paths.push_back(path);
+  }
+  if (!request.names.empty() && request.names.size() != paths.size()) {
+    error = fmt::format("--name gives {} name(s) but the sources hold {} file(s) (a directory counts its store files)",
+                        request.names.size(), paths.size());
+    return false;
   }
   for (const auto& d : request.datasets) {
     Source s;
@@ -71,15 +89,18 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
     s.name = d;
     out.push_back(std::move(s));
   }
-  const std::vector<std::string> names =
-      request.names.size() == paths.size() ? request.names : source_names(paths, request.datasets);
+  const std::vector<std::string> names = request.names.empty() ? source_names(paths, request.datasets) : request.names;
   for (size_t i = 0; i < paths.size(); ++i) {
     Source s;
-    s.records = read_corpus(paths[i], request.record_mode, request.file_max_bytes, request.record, error);
+    if (is_store_file(paths[i])) {
+      if (!read_store_file(paths[i], request.file_max_bytes, s.records, error)) return false;
+    } else {
+      s.records = read_corpus(paths[i], request.record_mode, request.file_max_bytes, request.record, error);
+    }
     if (!error.empty()) return false;
     s.name = s.records.source = names[i];
     s.path = paths[i];
-    for (const auto& w : s.records.warnings) warnings.push_back(request.files[i] + ": " + w);
+    for (const auto& w : s.records.warnings) warnings.push_back(paths[i] + ": " + w);
     std::error_code ec;
     s.file_bytes = static_cast<uint64_t>(std::filesystem::file_size(paths[i], ec));
     if (request.hash_files) s.sha256 = s.records.sample_sha256;

@@ -104,7 +104,9 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
   std::vector<std::string> warnings;
   const bool loaded = load_sources(p.sources, sources, warnings, err);
   for (const auto& s : sources)
-    if (!s.path.empty()) corpora.push_back({s.name, s.path, s.file_bytes, s.sha256});
+    if (!s.path.empty())
+      corpora.push_back({s.name, s.path, s.file_bytes, s.sha256,
+                         s.records.record_mode == "sstable-data" ? s.records.detail : std::string()});
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);
   for (const auto& w : warnings) std::cerr << "kvzbench run: warning: " << w << "\n";

@@ -81,6 +81,10 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
       results.meta.repetitions, wide ? "; ±: (max-min)/median; x / memcpy: against memcpy of the same blocks" : "",
       kMinCallsP99, kMinCallsP999, lowest_threshold,
       wide ? "\ncontext: library memory one session holds, c/d." : " All columns: --wide.");
+  // A store file as a source: what it is and what it takes on disk today, the figure the
+  // store table's row of its own codec at its own chunk size reproduces.
+  for (const auto& c : results.meta.corpora)
+    if (!c.detail.empty()) out << fmt::format("store file {}: {}\n", c.name, c.detail);
   const auto columns = columns_for(wide ? kConsole : kCompact);
   auto row_text = [&](const std::string& name, auto&& cell_text) {
     std::string line = fmt::format("{:<22}", name);

@@ -205,7 +205,8 @@ json meta_to_json(const RunMeta& m) {
         {{"codec", v.codec}, {"library", v.library}, {"version", v.version}, {"has_levels", v.has_levels}});
   json corpora = json::array();
   for (const auto& c : m.corpora)
-    corpora.push_back({{"name", c.name}, {"path", c.path}, {"bytes", c.bytes}, {"sha256", c.sha256}});
+    corpora.push_back(
+        {{"name", c.name}, {"path", c.path}, {"bytes", c.bytes}, {"sha256", c.sha256}, {"detail", c.detail}});
   return {{"kvzbench_version", m.kvzbench_version},
           {"git_revision", m.git_revision},
           {"compiler", m.compiler},
@@ -259,7 +260,8 @@ void meta_from_json(const json& j, RunMeta& m) {
   m.corpora.clear();
   if (j.contains("corpora")) {
     for (const auto& c : j.at("corpora"))
-      m.corpora.push_back({c.value("name", ""), c.value("path", ""), F::count(c, "bytes"), c.value("sha256", "")});
+      m.corpora.push_back({c.value("name", ""), c.value("path", ""), F::count(c, "bytes"), c.value("sha256", ""),
+                           c.value("detail", "")});
   }
   m.extra.clear();
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# A Cassandra table directory as a source (shared/fixtures/stores, written by Cassandra's own
+# tests): under --profile cassandra at the file's own codec and chunk size, the store table's
+# stored bytes are the Data.db's size on disk, exactly; the console names the file; a directory
+# without store files and --max-bytes behave as documented.
+source "$(dirname "$0")/common.bash"
+fixtures=${KVZ_FIXTURES:-${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/../fixtures/stores}
+table=$fixtures/cassandra/legacy_nb_clust
+"$kvz" run --profile cassandra -c lz4 -b 16K "$table" --time 0.02 --repetitions 3 --json "$work/out.json" \
+  >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "run on a Cassandra table directory failed"; }
+on_disk=$(stat -c %s "$table/nb-1-big-Data.db")
+stored=$(jq '[.kvzbench.cells[] | select(.key.codec == "lz4")][0].stored_bytes' "$work/out.json")
+[ "$stored" = "$on_disk" ] || fail "lz4 at 16K stores $stored bytes, the real Data.db is $on_disk"
+grep -q "^store file nb-1-big-Data.db: nb Data.db (lz4): LZ4Compressor, 21 chunks of 16K, $on_disk bytes on disk" \
+  "$work/out" || fail "the console does not name the store file: $(grep -m1 'store file' "$work/out")"
+jq -e '.kvzbench.meta.corpora[0].detail | startswith("nb Data.db (lz4)")' "$work/out.json" >/dev/null ||
+  fail "the result's meta lacks the store file's detail"
+"$kvz" run --profile cassandra -c lz4 -b 16K "$table" --max-bytes 40K --time 0.02 --repetitions 3 \
+  --json "$work/cut.json" >"$work/cut" 2>&1 || { cat "$work/cut"; fail "--max-bytes run failed"; }
+grep -q "the first 3 chunks read (--max-bytes)" "$work/cut" || fail "--max-bytes: $(grep -m1 'store file' "$work/cut")"
+code=0
+"$kvz" run "$fixtures/hbase" >"$work/none" 2>&1 || code=$?
+[ "$code" -eq 2 ] || fail "a directory without store files: exit $code"
+[ "$(wc -l <"$work/none")" -eq 1 ] || fail "not one line: $(cat "$work/none")"
+echo "store_file_source: OK ($stored bytes = Data.db)"
