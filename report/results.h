@@ -133,7 +133,7 @@ struct CorpusInfo {
   std::string path;
   uint64_t bytes = 0;
   std::string sha256;
-  std::string detail;  // a store file: what it is and its bytes on disk ("" for a corpus file)
+  std::string detail{};  // a store file: what it is and its bytes on disk ("" for a corpus file)
 };
 
 struct RunMeta {
