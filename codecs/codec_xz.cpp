@@ -5,6 +5,8 @@
 // dictionary set up for a 4 KiB block would measure memset, not compression.
 #include <lzma.h>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "codecs/codec_util.h"
@@ -42,7 +44,11 @@ void* lzma_alloc_cb(void* opaque, size_t nmemb, size_t size) {
 
 class XzSession final : public detail::ArenaSession {
  public:
-  explicit XzSession(const lzma_options_lzma& preset) : preset_(preset) {
+  // `lzbench`: lzbench 2.x's call instead of kvzbench's: lzma_stream_encoder_mt (one thread),
+  // no integrity check, the preset's own dictionary (lzbench bench/lz_codecs.cpp,
+  // lzbench_xz_compress).
+  XzSession(const lzma_options_lzma& preset, uint32_t preset_id, bool lzbench)
+      : preset_(preset), preset_id_(preset_id), lzbench_(lzbench) {
     enc_alloc_ = {lzma_alloc_cb, Arena::free_cb, &enc_arena_};
     dec_alloc_ = {lzma_alloc_cb, Arena::free_cb, &dec_arena_};
     // A corrupt header may claim a huge dictionary: never let the decoder ask for more
@@ -54,6 +60,7 @@ class XzSession final : public detail::ArenaSession {
 
   CallResult compress(ByteView in, MutableByteView out) noexcept override {
     enc_arena_.reset();
+    if (lzbench_) return compress_as_lzbench(in, out);
     lzma_options_lzma opt = preset_;
     size_t dict = std::max<size_t>(in.size(), LZMA_DICT_SIZE_MIN);
     if (dict < opt.dict_size) opt.dict_size = static_cast<uint32_t>(dict);
@@ -80,7 +87,31 @@ class XzSession final : public detail::ArenaSession {
   }
 
  private:
+  CallResult compress_as_lzbench(ByteView in, MutableByteView out) noexcept {
+    lzma_stream strm = LZMA_STREAM_INIT;
+    strm.allocator = &enc_alloc_;
+    lzma_mt mt{};
+    mt.preset = preset_id_;
+    mt.check = LZMA_CHECK_NONE;
+    mt.threads = 1;
+    mt.block_size = 0;
+    lzma_ret r = lzma_stream_encoder_mt(&strm, &mt);
+    if (r != LZMA_OK) return CallResult::Fail(lzma_ret_name(r));
+    strm.next_in = data_or_dummy(in);
+    strm.avail_in = in.size();
+    strm.next_out = data_or_dummy(out);
+    strm.avail_out = out.size();
+    r = lzma_code(&strm, LZMA_FINISH);
+    const size_t written = static_cast<size_t>(strm.total_out);
+    lzma_end(&strm);
+    if (r == LZMA_BUF_ERROR || (r == LZMA_OK && strm.avail_out == 0)) return CallResult::Fail(detail::kOutputTooSmall);
+    if (r != LZMA_STREAM_END) return CallResult::Fail(lzma_ret_name(r));
+    return CallResult::Ok(written);
+  }
+
   lzma_options_lzma preset_;
+  uint32_t preset_id_ = 0;
+  bool lzbench_ = false;
   lzma_allocator enc_alloc_{};
   lzma_allocator dec_alloc_{};
   uint64_t memlimit_ = 0;
@@ -96,25 +127,35 @@ class XzCodec final : public Codec {
                .standard_levels = CodecInfo::level_range(0, 9), .ratio_levels = {6, 9}, .level_label = "preset",
                .notes = "xz stream, LZMA2, CRC64; 'e' = extreme; LZMA dictionary sized to the block "
                         "(never above the preset's) so per-call encoder setup does not swamp small blocks",
-               .options_help = "e (LZMA_PRESET_EXTREME, also written as a level: 6e)",
+               .options_help = "e (LZMA_PRESET_EXTREME, also written as a level: 6e), lzbench (lzbench's call: "
+                               "lzma_stream_encoder_mt, no check, the preset's dictionary)",
                .extra_standard = {{.level = 6, .options = "e"}, {.level = 9, .options = "e"}}}) {}
   // clang-format on
-  // xz's one option, extreme: "e" or "extreme", canonical "e" (so the label reads "6e").
+  // xz's options: extreme ("e" or "extreme", canonical "e", so the label reads "6e") and
+  // "lzbench" (lzbench's call; canonical ":lzbench": "6:lzbench", "6e:lzbench").
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
-    bool extreme = false;
+    bool extreme = false, lzbench = false;
     for (const auto& t : tokens) {
-      if (t != "e" && t != "extreme") return detail::unknown_option(info(), t);
-      extreme = true;
+      if (t == "e" || t == "extreme") {
+        extreme = true;
+      } else if (t == "lzbench") {
+        lzbench = true;
+      } else {
+        return detail::unknown_option(info(), t);
+      }
     }
-    params.options = std::string(extreme ? "e" : "");  // a std::string: GCC 12 -Wrestrict false positive
+    params.options = fmt::format("{}{}", extreme ? "e" : "", lzbench ? ":lzbench" : "");
     return {};
   }
   Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
                                                   std::shared_ptr<const PreparedDict>) const override {
     lzma_options_lzma preset{};
-    uint32_t p = static_cast<uint32_t>(params.level) | (params.options == "e" ? LZMA_PRESET_EXTREME : 0u);
+    const auto tokens = params.option_tokens();
+    const bool extreme = std::find(tokens.begin(), tokens.end(), "e") != tokens.end();
+    const bool lzbench = std::find(tokens.begin(), tokens.end(), "lzbench") != tokens.end();
+    const uint32_t p = static_cast<uint32_t>(params.level) | (extreme ? LZMA_PRESET_EXTREME : 0u);
     if (lzma_lzma_preset(&preset, p)) return {nullptr, "xz: liblzma rejected the preset"};
-    return {std::make_unique<XzSession>(preset), {}};
+    return {std::make_unique<XzSession>(preset, p, lzbench), {}};
   }
 };
 

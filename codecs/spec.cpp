@@ -26,6 +26,18 @@ constexpr LzbenchName kLzbenchNames[] = {
     {"lzo1x_1_15", "lzo", 15}, {"lzo1x_999", "lzo", 999}, {"lz4fast", "lz4", -1},
 };
 
+// What lzbench 2.x calls for a codec kvzbench has, where kvzbench's plain row is another
+// configuration (lzbench bench/lz_codecs.cpp): the option that makes kvzbench's row lzbench's.
+// zlib: compress2 (zlib container, windowBits 15), not RocksDB's raw deflate; xz:
+// lzma_stream_encoder_mt, no check, the preset's dictionary. The others are the same calls:
+// zstd (a CCtx at the level), lz4 (LZ4_compress_default / _fast), lz4hc (LZ4_compress_HC),
+// snappy (RawCompress), lzo1x variants, brotli (BrotliEncoderCompress, lgwin 22).
+struct LzbenchCall {
+  const char* codec;
+  const char* option;
+};
+constexpr LzbenchCall kLzbenchCalls[] = {{"zlib", "zlib"}, {"xz", "lzbench"}};
+
 // The aliases, one row each: what `all`, `fast` and `ratio` sweep, for parsing, errors and `list`.
 struct Alias {
   const char* name;
@@ -152,9 +164,11 @@ class SpecParser {
     CodecParams params;
     std::vector<std::string> tokens;  // the codec's own options, parsed by the codec
     std::vector<Level> levels;
-    if (lzbench) {  // name,L1,L2,...
+    if (lzbench) {  // name,L1,L2,...: lzbench's configuration of the codec
       for (size_t i = 1; i < parts.size(); ++i)
         if (!parse_levels(info, trim(parts[i]), levels)) return false;
+      for (const auto& call : kLzbenchCalls)
+        if (info.name == call.codec) tokens.emplace_back(call.option);
     } else {  // name[:levels][:option]...
       size_t i = 1;
       const bool levels_given = parts.size() > 1 && (is_level_list(trim(parts[1])) || trim(parts[1]).empty());
