@@ -53,6 +53,9 @@ int report_main(int argc, char** argv) {
   app.add_option("-o,--html", html, "HTML report to write (default report.html when no output is named)");
   app.add_option("--md", md, "Markdown summary to write");
   app.add_option("--csv", csv, "CSV (one row per cell) to write");
+  std::string workload;
+  app.add_option("--workload", workload,
+                 "cost model: write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour[,device=NAME]");
   app.add_option("--device", device_specs,
                  "I/O model device NAME:MBPS:LATENCY_US (repeatable; replaces the default NVMe/SATA/HDD/10GbE)");
   app.add_option("--write-ratio-within", opt.recommend.write_ratio_within,
@@ -75,6 +78,12 @@ int report_main(int argc, char** argv) {
       if (!parse_device(s, d, error)) return fail("report", error);
       opt.devices.push_back(d);
     }
+  }
+  if (!workload.empty()) {
+    Workload w;
+    std::string werror;
+    if (!parse_workload(workload, opt.devices, w, werror)) return fail("report", werror);
+    opt.workload = w;
   }
   std::vector<RunResults> runs;
   std::string error;

@@ -90,6 +90,9 @@ void add_options(CLI::App& app, RunArgs& a) {
                  "lzbench-style: the results to stdout as text (the table, default), csv, md or json; the table "
                  "then goes to stderr (same as --csv -, --md -, --json -)");
   app.add_option("--check", a.check, "after the run, check against this baseline results JSON");
+  app.add_option("--workload", a.workload,
+                 "cost model: write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour[,device=NAME]: each "
+                 "candidate's monthly cost, ranked, in the console summary, Markdown and HTML");
   app.add_flag("-q,--quiet", a.quiet, "no progress bar");
   app.add_flag("--wide", a.wide,
                "the console table with every column (spreads, x memcpy, context memory, p50/p99/p99.9 per "
@@ -211,6 +214,12 @@ int run_main(int argc, char** argv) {
   const CodecRegistry& reg = CodecRegistry::instance();
   std::vector<CodecChoice> choices;
   if (!make_choices(plan, reg, choices, err)) return usage_error(err);
+  ReportOptions report;
+  if (!a.workload.empty()) {
+    Workload w;
+    if (!parse_workload(a.workload, report.devices, w, err)) return usage_error(err);
+    report.workload = w;
+  }
   if (!a.pin.empty() && !pin_cpus(a.pin, err)) return usage_error(err);
   // Signals are handled from here on: a Ctrl-C while the sources load still writes a result.
   install_interrupt_handlers();
@@ -262,12 +271,13 @@ int run_main(int argc, char** argv) {
 
   // The files before the console: `run ... | head` may close stdout at any line.
   std::vector<std::string> written;
-  const bool wrote = write_outputs(outputs, results, written);
+  const bool wrote = write_outputs(outputs, results, report, written);
   // An output written to standard output (`--json -`) keeps it for the data: the table goes to stderr.
   std::ostream& console = writes_stdout(outputs) ? std::cerr : std::cout;
   print_console_table(console, results, a.sort, a.wide);
   print_store_table(console, results);
   print_recommendations(console, results);
+  if (report.workload) print_costs(console, results, *report.workload, report.devices);
   console << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), elapsed, outcome.failed,
                          results.meta.interrupted ? ", interrupted (finished cells kept)" : "");
   for (const auto& w : written)

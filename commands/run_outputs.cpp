@@ -77,7 +77,8 @@ bool writes_stdout(const OutputFiles& out) {
   return out.json == kStdout || out.csv == kStdout || out.md == kStdout || out.html == kStdout;
 }
 
-bool write_outputs(const OutputFiles& out, const RunResults& r, std::vector<std::string>& written) {
+bool write_outputs(const OutputFiles& out, const RunResults& r, const ReportOptions& opt,
+                   std::vector<std::string>& written) {
   bool ok = true;
   auto done = [&](bool good, const std::string& path, const std::string& err) {
     if (good) {
@@ -90,8 +91,8 @@ bool write_outputs(const OutputFiles& out, const RunResults& r, std::vector<std:
   std::string err;
   if (!out.json.empty()) done(save_results(out.json, r, err), out.json, err);
   if (!out.csv.empty()) done(write_csv(out.csv, r, err), out.csv, err);
-  if (!out.md.empty()) done(write_markdown(out.md, r, err), out.md, err);
-  if (!out.html.empty()) done(write_html(out.html, {r}, err), out.html, err);
+  if (!out.md.empty()) done(write_markdown(out.md, r, opt, err), out.md, err);
+  if (!out.html.empty()) done(write_html(out.html, {r}, opt, err), out.html, err);
   return ok;
 }
 

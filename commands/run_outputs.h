@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/results.h"
+#include "report/writers.h"
 
 namespace kvz {
 
@@ -27,6 +28,8 @@ bool writes_stdout(const OutputFiles& out);
 
 // Writes every output (atomically). Paths written go to `written`; errors to stderr, one line
 // each. False when any failed.
-bool write_outputs(const OutputFiles& out, const RunResults& r, std::vector<std::string>& written);
+// Markdown and HTML with `opt` (the cost model's workload, when given).
+bool write_outputs(const OutputFiles& out, const RunResults& r, const ReportOptions& opt,
+                   std::vector<std::string>& written);
 
 }  // namespace kvz

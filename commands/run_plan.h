@@ -21,6 +21,7 @@ struct RunArgs {
   std::string codecs, dict, dict_method = "file", cache = "stream", profile = "default";
   std::string stall = "0.5,1", pin, shard, sort = "cspeed";
   std::string csv, json, md, html, check, format;
+  std::string workload;                   // --workload: the cost model's rates and prices ("" = none)
   std::optional<double> time;             // --time; unset: the profile's
   std::optional<int> repetitions;         // --repetitions; unset: the profile's
   std::optional<double> latency_calls;    // --latency-calls; unset: 10,000

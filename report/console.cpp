@@ -167,4 +167,21 @@ void print_recommendations(std::ostream& out, const RunResults& results) {
   }
 }
 
+void print_costs(std::ostream& out, const RunResults& results, const Workload& workload,
+                 const std::vector<Device>& devices) {
+  for (const auto& g : cost_model(results, workload, devices)) {
+    out << fmt::format("\nmonthly cost, {} ({}):\n", g.group, workload_text(workload));
+    size_t shown = 0;
+    for (const auto& row : g.rows) {
+      // The three cheapest, and the uncompressed row wherever it ranks, for scale.
+      if (shown >= 3 && row.label != "uncompressed") continue;
+      out << fmt::format(
+          "  {:<18} ${:>12.2f} = storage ${:.2f} ({:.0f} GB) + CPU ${:.2f} ({:.2f} cores){}\n", row.label,
+          row.total_usd, row.storage_usd, row.stored_gb, row.cpu_usd, row.cores,
+          row.device_load < 0 ? std::string() : fmt::format(", {} {:.0f} %", workload.device, row.device_load * 100));
+      ++shown;
+    }
+  }
+}
+
 }  // namespace kvz

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "report/cost.h"
 #include "report/results.h"
 
 namespace kvz {
@@ -17,5 +18,9 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
 void print_store_table(std::ostream& out, const RunResults& results);
 // The recommendations per workload group, one line each.
 void print_recommendations(std::ostream& out, const RunResults& results);
+// The cost model (--workload): per workload group, the three cheapest candidates with their
+// monthly storage and CPU cost, and "uncompressed" for reference.
+void print_costs(std::ostream& out, const RunResults& results, const Workload& workload,
+                 const std::vector<Device>& devices);
 
 }  // namespace kvz

@@ -68,6 +68,7 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
       "<p class=\"note\">Only codecs the chosen store can write are candidates; a dictionary that makes the data "
       "bigger is never picked; speeds within noise of each other are a tie and listed together (≈).</p>"
       "</details></section>\n";
+  page += "<section id=\"cost\" hidden><h2>The cost of each choice per month (--workload)</h2></section>\n";
   page += "<section id=\"compare\" hidden><h2>Comparison: run 2 against run 1 (kvzbench check)</h2></section>\n";
   page += "<section><h2>Charts</h2>\n<div class=\"charts\">\n";
   page += chart("ratio", "Stored ratio against speed, per codec; dashed: the Pareto front");

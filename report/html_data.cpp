@@ -166,6 +166,22 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
   d["devices"] = devs;
   d["stores"] = stores;
   d["answer"] = answer_json(runs, opt.recommend);
+  if (opt.workload && !runs.empty()) {
+    json groups = json::array();
+    for (const auto& g : cost_model(runs.back(), *opt.workload, opt.devices)) {
+      json cost_rows = json::array();
+      for (const auto& c : g.rows)
+        cost_rows.push_back({{"codec", c.label},
+                             {"total", c.total_usd},
+                             {"storage", c.storage_usd},
+                             {"stored_gb", c.stored_gb},
+                             {"cpu", c.cpu_usd},
+                             {"cores", c.cores},
+                             {"device_load", c.device_load < 0 ? json(nullptr) : json(c.device_load * 100)}});
+      groups.push_back({{"group", g.group}, {"rows", cost_rows}});
+    }
+    d["cost"] = {{"workload", workload_text(*opt.workload)}, {"groups", groups}};
+  }
   if (runs.size() == 2) d["compare"] = compare_json(runs[0], runs[1], opt.check);
   return d;
 }

@@ -77,6 +77,20 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
       o << "| " << p.workload << " | " << p.choice_text() << " | " << p.rule << " | " << p.why << " |\n";
     o << "\n";
   }
+  if (opt.workload) {
+    o << "### Monthly cost (" << workload_text(*opt.workload) << ")\n\n";
+    for (const auto& g : cost_model(r, *opt.workload, opt.devices)) {
+      o << "**" << g.group
+        << "**\n\n| rank | codec | total $ | storage $ | stored GB | CPU $ | cores "
+           "|\n|---:|---|---:|---:|---:|---:|---:|\n";
+      for (size_t i = 0; i < g.rows.size(); ++i) {
+        const CostRow& c = g.rows[i];
+        o << fmt::format("| {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} | {:.2f} |\n", i + 1, c.label, c.total_usd,
+                         c.storage_usd, c.stored_gb, c.cpu_usd, c.cores);
+      }
+      o << "\n";
+    }
+  }
   const auto stores = store_table(r);
   if (!stores.empty()) {
     o << "### Store profiles\n\n| store | codec | stored bytes | stored ratio | compress MB/s | decompress MB/s | "

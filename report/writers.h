@@ -1,10 +1,12 @@
 #pragma once
 // Writers bench calls after a run (run --csv/--md/--html/--json) and `report` calls on files.
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "report/analysis.h"
+#include "report/cost.h"
 #include "report/results.h"
 
 namespace kvz {
@@ -34,6 +36,7 @@ struct ReportOptions {
   RecommendOptions recommend;
   std::vector<Device> devices = default_devices();
   CheckOptions check;
+  std::optional<Workload> workload;  // the cost model, when --workload is given
 };
 bool write_markdown(const std::string& path, const RunResults& r, const ReportOptions& opt, std::string& error);
 bool write_html(const std::string& path, const std::vector<RunResults>& runs, const ReportOptions& opt,

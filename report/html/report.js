@@ -368,6 +368,22 @@
     table(document.getElementById('cells'), cols, rows,
           { filter: document.getElementById('filter'), count: document.getElementById('count') });
   }
+  // The cost model (--workload): per workload group, every candidate ranked by $/month.
+  function drawCost() {
+    if (!D.cost) return;
+    const box = document.getElementById('cost');
+    box.hidden = false;
+    h('p', 'Monthly cost: ' + D.cost.workload + '. Storage: one month of writes as stored; CPU: cores to ' +
+      'compress the writes and decompress the reads at this run\'s median speeds.', box, 'note');
+    const money = (v) => (v === null || v === undefined ? '' : '$' + v.toFixed(2));
+    for (const g of D.cost.groups) {
+      h('h3', g.group, box);
+      table(h('div', null, box), [{ k: 'codec', t: 'codec' }, { k: 'total', t: 'total $/month', f: money },
+                                  { k: 'storage', t: 'storage $', f: money }, { k: 'stored_gb', t: 'stored GB' },
+                                  { k: 'cpu', t: 'CPU $', f: money }, { k: 'cores', t: 'cores' },
+                                  { k: 'device_load', t: 'device load %' }], g.rows);
+    }
+  }
   function drawCompare() {
     if (!D.compare) return;
     const box = document.getElementById('compare');
@@ -434,6 +450,7 @@
     readHash();
     drawControls();
     drawStatic();
+    drawCost();
     drawCompare();
     redraw();
     document.body.dataset.answerTop = Math.round(document.getElementById('answer').getBoundingClientRect().top);

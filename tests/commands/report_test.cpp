@@ -38,6 +38,14 @@ TEST(ReportCli, WritesEveryFormatAndRejectsBadInput) {
   EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--device", "disk:fast:1"}), 2);
   EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--write-ratio-within", "7"}), 2);
   EXPECT_EQ(call(report_main, "report", {}), 2);
+  // The cost model: a section in the Markdown (and the HTML), a bad workload refused.
+  EXPECT_EQ(call(report_main, "report",
+                 {tmp("r.json"), "--md", tmp("cost.md"), "--workload", "write=50,read=200,storage=0.08,cpu=0.04"}),
+            0);
+  std::stringstream md;
+  md << std::ifstream(tmp("cost.md")).rdbuf();
+  EXPECT_NE(md.str().find("### Monthly cost (30 days at 50 MB/s written, 200 MB/s read"), std::string::npos);
+  EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--workload", "write=50"}), 2);
 }
 
 // `report base.json new.json`: both runs in one page, compared with check's verdicts; and

@@ -25,4 +25,11 @@ jq -e '.kvzbench.meta.timer_overhead_ns > 0 and (.kvzbench.meta.corpora[0].sha25
   --json "$work/wide.json" >"$work/wide" 2>"$work/err" || { cat "$work/err"; fail "run --wide failed"; }
 grep -q "comp µs p50/99/99.9 (n)" "$work/wide" || fail "--wide: no per-direction percentiles"
 grep -q "context c/d" "$work/wide" || fail "--wide: no context memory"
+# --workload: the console summary ranks each group's candidates by monthly cost.
+"$kvz" run -q -c lz4/zstd:1 -b 4K -l rocksdb "$corpus" --time 0.02 --repetitions 3 --json "$work/cost.json" \
+  --workload write=50,read=200,storage=0.08,cpu=0.04,device=NVMe >"$work/cost" 2>"$work/err" ||
+  { cat "$work/err"; fail "run --workload failed"; }
+grep -q "^monthly cost, rocksdb 4K stream T1 (30 days at 50 MB/s written, 200 MB/s read" "$work/cost" ||
+  fail "no cost summary"
+grep -qE "^  uncompressed +\\$ +[0-9.]+ = storage" "$work/cost" || fail "no uncompressed row in the cost summary"
 echo "run_done_when: OK"

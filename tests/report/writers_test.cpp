@@ -195,6 +195,24 @@ TEST(Html, AnswerPerSourceAndStoreWithTheStoresConfigLine) {
   EXPECT_TRUE(leveldb.rfind("zstd", 0) == 0 || leveldb == "snappy") << leveldb;
 }
 
+// --workload: the HTML carries the cost model per workload group, cheapest first.
+TEST(Html, CostModelWhenAWorkloadIsGiven) {
+  const RunResults r = testing::make_run(43, 3);
+  EXPECT_FALSE(html_data({r}, {}).contains("cost"));
+  ReportOptions opt;
+  Workload w;
+  std::string error;
+  ASSERT_TRUE(parse_workload("write=50,read=200,storage=0.08,cpu=0.04", opt.devices, w, error)) << error;
+  opt.workload = w;
+  const auto cost = html_data({r}, opt)["cost"];
+  ASSERT_EQ(cost["groups"].size(), 2u);  // 4K and 64K
+  const auto& rows = cost["groups"][0]["rows"];
+  ASSERT_EQ(rows.size(), 7u);  // six codecs and "uncompressed"
+  for (size_t i = 1; i < rows.size(); ++i)
+    EXPECT_LE(rows[i - 1]["total"].get<double>(), rows[i]["total"].get<double>());
+  EXPECT_EQ(cost["workload"], "30 days at 50 MB/s written, 200 MB/s read; $0.08/GB-month, $0.04/core-hour");
+}
+
 // Two runs: the comparison carries `check`'s verdict per cell and the summary.
 TEST(Html, ComparesTwoRunsWithCheckVerdicts) {
   const RunResults base = testing::make_run(43, 9);

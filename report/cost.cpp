@@ -1,0 +1,130 @@
+#include "report/cost.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "util/text.h"
+
+namespace kvz {
+
+namespace {
+
+constexpr double kSecondsPerMonth = 30.0 * 24 * 3600;  // 2,592,000
+constexpr double kHoursPerMonth = 30.0 * 24;           // 720
+
+bool parse_number(const std::string& key, const std::string& value, double& out, std::string& error) {
+  char* end = nullptr;
+  out = std::strtod(value.c_str(), &end);
+  if (value.empty() || *end || !std::isfinite(out) || out < 0 || out > 1e12) {
+    error = fmt::format("--workload {}='{}': a number >= 0 (MB/s, $/GB-month or $/core-hour)", key, value);
+    return false;
+  }
+  return true;
+}
+
+const Device* find_device(const std::vector<Device>& devices, const std::string& name) {
+  for (const auto& d : devices)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+CostRow cost_of(const std::string& label, double ratio, double compress_mbps, double decompress_mbps, const Workload& w,
+                const Device* device) {
+  CostRow c;
+  c.label = label;
+  c.stored_ratio = ratio;
+  c.stored_gb = w.write_mbps * kSecondsPerMonth / 1000.0 / ratio;
+  c.storage_usd = c.stored_gb * w.storage_usd_gb_month;
+  c.cores = (compress_mbps > 0 ? w.write_mbps / compress_mbps : 0) +
+            (decompress_mbps > 0 ? w.read_mbps / decompress_mbps : 0);
+  c.cpu_usd = c.cores * w.cpu_usd_core_hour * kHoursPerMonth;
+  c.total_usd = c.storage_usd + c.cpu_usd;
+  if (device) c.device_load = w.read_mbps / ratio / device->mb_per_s;
+  return c;
+}
+
+}  // namespace
+
+bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error) {
+  out = Workload{};
+  std::map<std::string, std::string> kv;
+  for (const auto& item : split_list(text, ',')) {
+    const size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    if (eq == std::string::npos ||
+        (key != "write" && key != "read" && key != "storage" && key != "cpu" && key != "device")) {
+      error = fmt::format(
+          "--workload: '{}' is not one of write=MB/s, read=MB/s, storage=$/GB-month, "
+          "cpu=$/core-hour, device=NAME",
+          item);
+      return false;
+    }
+    if (!kv.emplace(key, item.substr(eq + 1)).second) {
+      error = "--workload: " + key + "= given twice";
+      return false;
+    }
+  }
+  for (const char* key : {"write", "read", "storage", "cpu"}) {
+    if (!kv.count(key)) {
+      error = fmt::format(
+          "--workload needs write=, read=, storage= and cpu= (missing {}=), e.g. "
+          "write=50,read=200,storage=0.08,cpu=0.04",
+          key);
+      return false;
+    }
+  }
+  if (!parse_number("write", kv["write"], out.write_mbps, error) ||
+      !parse_number("read", kv["read"], out.read_mbps, error) ||
+      !parse_number("storage", kv["storage"], out.storage_usd_gb_month, error) ||
+      !parse_number("cpu", kv["cpu"], out.cpu_usd_core_hour, error))
+    return false;
+  if (out.write_mbps == 0 && out.read_mbps == 0) {
+    error = "--workload: write and read are both 0: there is nothing to cost";
+    return false;
+  }
+  if (kv.count("device")) {
+    out.device = kv["device"];
+    if (!find_device(devices, out.device)) {
+      std::vector<std::string> names;
+      for (const auto& d : devices) names.push_back(d.name);
+      error = fmt::format("--workload device='{}': not a device of the I/O model ({})", out.device, join(names, ", "));
+      return false;
+    }
+  }
+  return true;
+}
+
+std::string workload_text(const Workload& w) {
+  return fmt::format("30 days at {} MB/s written, {} MB/s read; ${}/GB-month, ${}/core-hour{}", w.write_mbps,
+                     w.read_mbps, w.storage_usd_gb_month, w.cpu_usd_core_hour,
+                     w.device.empty() ? "" : "; device " + w.device);
+}
+
+std::vector<GroupCosts> cost_model(const RunResults& r, const Workload& w, const std::vector<Device>& devices) {
+  const Device* device = w.device.empty() ? nullptr : find_device(devices, w.device);
+  std::vector<GroupCosts> out;
+  for (const auto& g : recommend(r, RecommendOptions{})) {
+    GroupCosts gc;
+    gc.group = g.group;
+    gc.rows.push_back(cost_of("uncompressed", 1.0, 0, 0, w, device));
+    for (const auto& c : g.candidates) {
+      if (c.dict_losses) continue;  // never a recommendation, so never a cost-model pick
+      gc.rows.push_back(cost_of(c.label, c.stored_ratio, c.compress_mbps, c.decompress_mbps, w, device));
+    }
+    // Those the device can serve first, then by total; equal totals by label (stable output).
+    std::sort(gc.rows.begin(), gc.rows.end(), [](const CostRow& a, const CostRow& b) {
+      const bool fa = a.device_load <= 1.0, fb = b.device_load <= 1.0;
+      if (fa != fb) return fa;
+      if (a.total_usd != b.total_usd) return a.total_usd < b.total_usd;
+      return a.label < b.label;
+    });
+    out.push_back(std::move(gc));
+  }
+  return out;
+}
+
+}  // namespace kvz

@@ -1,0 +1,51 @@
+#pragma once
+// The cost model (`--workload`): each candidate of a workload group turned into dollars per
+// month at the user's write and read rates and prices, ranked cheapest first.
+//
+// For 30 days (2,592,000 s; 720 hours) at `write` MB/s in and `read` MB/s out (both
+// uncompressed, decimal MB):
+//   stored GB    = write x 2,592,000 / 1000 / stored ratio  (one month of writes, as stored)
+//   storage $    = stored GB x storage $/GB-month
+//   CPU cores    = write / compress MB/s + read / decompress MB/s  (medians of this run)
+//   CPU $        = cores x cpu $/core-hour x 720
+//   total $      = storage $ + CPU $
+// With `device=NAME` (an I/O-model device), the device's read load is shown beside it: the
+// stored bytes read per second over its bandwidth (read / stored ratio / device MB/s); a
+// candidate that needs more than the device gives is ranked after those that fit.
+#include <string>
+#include <vector>
+
+#include "report/analysis.h"
+
+namespace kvz {
+
+struct Workload {
+  double write_mbps = 0;  // uncompressed MB/s written (compressed once)
+  double read_mbps = 0;   // uncompressed MB/s read (decompressed)
+  double storage_usd_gb_month = 0;
+  double cpu_usd_core_hour = 0;
+  std::string device;  // "" = no device load
+};
+// "write=50,read=200,storage=0.08,cpu=0.04[,device=NVMe]": write, read, storage and cpu are
+// required, finite and >= 0 (write and read not both 0); device names one of `devices`.
+bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error);
+
+struct CostRow {
+  std::string label;  // cell label, or "uncompressed"
+  double stored_ratio = 1;
+  double stored_gb = 0;
+  double storage_usd = 0;
+  double cores = 0;
+  double cpu_usd = 0;
+  double total_usd = 0;
+  double device_load = -1;  // fraction of the device's bandwidth; -1 without a device
+};
+struct GroupCosts {
+  std::string group;
+  std::vector<CostRow> rows;  // cheapest first ("uncompressed" included)
+};
+std::vector<GroupCosts> cost_model(const RunResults& r, const Workload& w, const std::vector<Device>& devices);
+// "30 days at 50 MB/s written, 200 MB/s read; $0.08/GB-month, $0.04/core-hour; device NVMe"
+std::string workload_text(const Workload& w);
+
+}  // namespace kvz
