@@ -85,7 +85,7 @@ uint64_t SstableData::data_db_bytes() const {
 }
 
 bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> data, const std::string& format,
-                        const std::string& name, SstableData& out, std::string& error) {
+                        const std::string& name, SstableData& out, std::string& error, uint64_t max_raw) {
   out = SstableData{};
   out.format = format;
   const std::string info_name = name + " (CompressionInfo.db)";
@@ -123,6 +123,10 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
   for (const auto& [k, v] : out.options)
     if (k == "compression_level" && out.codec == "zstd") out.level = std::atoi(v.c_str());
   std::vector<uint64_t> offsets;
+  if (count > (info.size() - r.pos) / 8) {  // checked first: a huge count must not loop
+    error = fmt::format("{}: offset {}: {} chunk offsets do not fit in the file", info_name, r.pos, count);
+    return false;
+  }
   for (uint64_t i = 0; i < count; ++i) offsets.push_back(r.be(8));
   if (r.failed) {
     error = fmt::format("{}: offset {}: truncated chunk offsets", info_name, r.pos);
@@ -141,6 +145,7 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
     error = name + ": " + session.error;
     return false;
   }
+  uint64_t decoded = 0;
   for (uint64_t i = 0; i < count; ++i) {
     const uint64_t begin = offsets[i], end = i + 1 < count ? offsets[i + 1] : data.size();
     if (begin > end || end > data.size() || end - begin < 4) {
@@ -158,6 +163,10 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
       return false;
     }
     SstableChunk chunk{begin, end - begin, {}};
+    if (max_raw && decoded >= max_raw) {  // checksummed, not decoded
+      out.chunks.push_back(std::move(chunk));
+      continue;
+    }
     const uint64_t raw = std::min<uint64_t>(out.chunk_length, out.data_length - i * out.chunk_length);
     auto in = body;
     if (out.codec == "lz4") {  // Cassandra's LZ4Compressor: 4-byte little-endian raw length first
@@ -175,12 +184,13 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
                           res.ok() ? fmt::format("{} bytes", res.size) : std::string(res.error));
       return false;
     }
+    decoded += raw;
     out.chunks.push_back(std::move(chunk));
   }
   return true;
 }
 
-bool read_sstable_data(const std::string& data_db, SstableData& out, std::string& error) {
+bool read_sstable_data(const std::string& data_db, SstableData& out, std::string& error, uint64_t max_raw) {
   const std::string suffix = "-Data.db";
   if (data_db.size() < suffix.size() || data_db.compare(data_db.size() - suffix.size(), suffix.size(), suffix) != 0) {
     error = data_db + ": not a *-Data.db file";
@@ -199,7 +209,7 @@ bool read_sstable_data(const std::string& data_db, SstableData& out, std::string
   const std::string file = std::filesystem::path(data_db).filename().string();
   const size_t dash = file.find('-');
   const std::string format = dash == 2 ? file.substr(0, 2) : "";
-  return parse_sstable_data(info, data, format, data_db, out, error);
+  return parse_sstable_data(info, data, format, data_db, out, error, max_raw);
 }
 
 }  // namespace kvz

@@ -42,9 +42,12 @@ struct SstableData {
 // `data_db`: the path of a `*-Data.db`; its `*-CompressionInfo.db` is found beside it. False
 // with a one-line error naming the file and byte offset: a missing CompressionInfo.db, a bad
 // checksum, an unknown compressor, a chunk that decompresses to the wrong length, ...
-bool read_sstable_data(const std::string& data_db, SstableData& out, std::string& error);
+// `max_raw` > 0: once that much is decoded, the remaining chunks are checksummed but not
+// decoded (their `raw` stays empty).
+bool read_sstable_data(const std::string& data_db, SstableData& out, std::string& error, uint64_t max_raw = 0);
 // The same on bytes in memory (fuzzing): `name` prefixes errors; `format` as in the file name.
 bool parse_sstable_data(std::span<const uint8_t> compression_info, std::span<const uint8_t> data,
-                        const std::string& format, const std::string& name, SstableData& out, std::string& error);
+                        const std::string& format, const std::string& name, SstableData& out, std::string& error,
+                        uint64_t max_raw = 0);
 
 }  // namespace kvz

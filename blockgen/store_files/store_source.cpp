@@ -30,10 +30,10 @@ std::vector<std::string> store_files_in(const std::string& dir) {
 
 bool read_store_file(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error) {
   SstableData t;
-  if (!read_sstable_data(path, t, error)) return false;
+  if (!read_sstable_data(path, t, error, max_bytes)) return false;
   size_t used = 0;
   for (const auto& c : t.chunks) {
-    if (max_bytes && set.raw.size() >= max_bytes) break;
+    if (c.raw.empty()) break;  // past --max-bytes: checksummed, not decoded
     set.raw.insert(set.raw.end(), c.raw.begin(), c.raw.end());
     ++used;
   }

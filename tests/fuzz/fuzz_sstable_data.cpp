@@ -16,6 +16,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::span<const uint8_t> info(data + 3, info_len), rest(data + 3 + info_len, size - 3 - info_len);
   kvz::SstableData table;
   std::string error;
-  (void)kvz::parse_sstable_data(info, rest, format, "fuzz-Data.db", table, error);
+  (void)kvz::parse_sstable_data(info, rest, format, "fuzz-Data.db", table, error, 16u << 20);
   return 0;
 }

@@ -1,0 +1,181 @@
+// HBase HFile v2/v3 (format: hfile.h).
+#include "blockgen/store_files/hfile.h"
+
+#include <zlib.h>
+
+#include <array>
+#include <fstream>
+#include <iterator>
+
+#include <fmt/format.h>
+
+namespace kvz {
+
+namespace {
+
+constexpr size_t kHeader = 33;
+constexpr uint64_t kMaxBlock = 64u << 20;  // a larger block is corruption
+
+uint64_t be(std::span<const uint8_t> b, size_t at, size_t n) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; ++i) v = v << 8 | b[at + i];
+  return v;
+}
+
+// CRC32C (Castagnoli, reflected 0x82F63B78), as HBase's ChecksumType.CRC32C.
+uint32_t crc32c(std::span<const uint8_t> data) {
+  static const auto table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = c & 1 ? (c >> 1) ^ 0x82F63B78u : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t crc = 0xFFFFFFFFu;
+  for (uint8_t b : data) crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}
+
+// The trailer protobuf's field 12 (compressionCodec): varint fields read, others skipped.
+bool trailer_codec(std::span<const uint8_t> pb, int& codec) {
+  size_t i = 0;
+  auto varint = [&](uint64_t& v) {
+    v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (i >= pb.size()) return false;
+      const uint8_t b = pb[i++];
+      v |= uint64_t{b & 0x7Fu} << shift;
+      if (!(b & 0x80)) return true;
+    }
+    return false;
+  };
+  while (i < pb.size()) {
+    uint64_t key = 0, v = 0;
+    if (!varint(key)) return false;
+    switch (key & 7) {
+      case 0:
+        if (!varint(v)) return false;
+        if (key >> 3 == 12) codec = static_cast<int>(v);
+        break;
+      case 1:
+        if (pb.size() - i < 8) return false;
+        i += 8;
+        break;
+      case 2:
+        if (!varint(v) || v > pb.size() - i) return false;
+        i += static_cast<size_t>(v);
+        break;
+      case 5:
+        if (pb.size() - i < 4) return false;
+        i += 4;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+bool gunzip(std::span<const uint8_t> in, std::vector<uint8_t>& out) {
+  z_stream z{};
+  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return false;
+  z.next_in = const_cast<Bytef*>(in.data());  // zlib's API is not const-correct
+  z.avail_in = static_cast<uInt>(in.size());
+  z.next_out = out.data();
+  z.avail_out = static_cast<uInt>(out.size());
+  const int r = inflate(&z, Z_FINISH);
+  const bool ok = r == Z_STREAM_END && z.total_out == out.size();
+  inflateEnd(&z);
+  return ok;
+}
+
+}  // namespace
+
+uint64_t Hfile::data_blocks() const {
+  uint64_t n = 0;
+  for (const auto& b : blocks) n += b.magic == "DATABLK*";
+  return n;
+}
+
+bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error) {
+  out = Hfile{};
+  auto fail = [&](uint64_t at, const std::string& what) {
+    error = fmt::format("{}: offset {}: {}", name, at, what);
+    return false;
+  };
+  if (file.size() < 4) return fail(0, "too short for an HFile");
+  const uint64_t version = be(file, file.size() - 4, 4);
+  out.major = static_cast<int>(version & 0xFFFFFF);
+  out.minor = static_cast<int>(version >> 24);
+  if (out.major != 2 && out.major != 3)
+    return fail(file.size() - 4, fmt::format("HFile version {}.{}: this reader takes v2 and v3", out.major, out.minor));
+  const size_t trailer_size = out.major == 2 ? 212 : 4096;
+  if (file.size() < trailer_size) return fail(0, "shorter than its trailer");
+  const size_t trailer = file.size() - trailer_size;
+  const auto t = file.subspan(trailer);
+  if (std::string(t.begin(), t.begin() + 8) != "TRABLK\"$") return fail(trailer, "no trailer magic TRABLK\"$");
+  // A varint-length-prefixed protobuf after the magic.
+  size_t i = 8;
+  uint64_t len = 0;
+  for (int shift = 0; i < t.size() && shift < 35; shift += 7) {
+    len |= uint64_t{t[i] & 0x7Fu} << shift;
+    if (!(t[i++] & 0x80)) break;
+  }
+  if (len > t.size() - i || !trailer_codec(t.subspan(i, static_cast<size_t>(len)), out.codec_id))
+    return fail(trailer, "malformed trailer");
+  static const char* const kCodecs[] = {"LZO", "GZ", "NONE", "SNAPPY", "LZ4", "BZIP2", "ZSTD"};
+  out.codec = out.codec_id >= 0 && out.codec_id < 7 ? kCodecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
+  if (out.codec != "GZ" && out.codec != "NONE")
+    return fail(trailer, fmt::format("compression {}: this reader decodes GZ and NONE", out.codec));
+
+  for (uint64_t at = 0; at < trailer;) {
+    if (trailer - at < kHeader) return fail(at, "a block header runs into the trailer");
+    HfileBlock b;
+    b.magic.assign(file.begin() + static_cast<long>(at), file.begin() + static_cast<long>(at) + 8);
+    const uint64_t on_disk_wo_header = be(file, at + 8, 4), raw = be(file, at + 12, 4);
+    const uint64_t per_checksum = be(file, at + 29 - 4, 4), data_with_header = be(file, at + 29, 4);
+    if (on_disk_wo_header > trailer - at - kHeader || data_with_header < kHeader ||
+        data_with_header > kHeader + on_disk_wo_header || raw > kMaxBlock || per_checksum == 0)
+      return fail(at, fmt::format("block {} has sizes outside the file", b.magic));
+    b.offset = at;
+    b.on_disk = kHeader + on_disk_wo_header;
+    // One CRC32C per `per_checksum` bytes of header + data, after the data.
+    const auto covered = file.subspan(at, data_with_header);
+    const uint64_t chunks = (data_with_header + per_checksum - 1) / per_checksum;
+    if (data_with_header + chunks * 4 != b.on_disk) return fail(at, "checksum area does not match the block size");
+    for (uint64_t c = 0; c < chunks; ++c) {
+      const uint64_t from = c * per_checksum, n = std::min<uint64_t>(per_checksum, data_with_header - from);
+      if (crc32c(covered.subspan(from, n)) != be(file, at + data_with_header + c * 4, 4))
+        return fail(at + from, fmt::format("block {} fails its CRC32C", b.magic));
+    }
+    if (b.magic == "DATABLK*") {
+      const auto data = file.subspan(at + kHeader, data_with_header - kHeader);
+      // Checked before allocating: deflate expands at most ~1032:1.
+      if ((out.codec == "NONE" && data.size() != raw) || raw > data.size() * 1100 + 1024)
+        return fail(at, "a data block whose sizes disagree");
+      b.raw.resize(raw);
+      if (out.codec == "NONE") {
+        std::copy(data.begin(), data.end(), b.raw.begin());
+      } else if (!gunzip(data, b.raw)) {
+        return fail(at + kHeader, fmt::format("data block does not decompress to its {} bytes", raw));
+      }
+    }
+    at += b.on_disk;
+    out.blocks.push_back(std::move(b));
+  }
+  return true;
+}
+
+bool read_hfile(const std::string& path, Hfile& out, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot read";
+    return false;
+  }
+  const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return parse_hfile(bytes, path, out, error);
+}
+
+}  // namespace kvz

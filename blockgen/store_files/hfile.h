@@ -1,0 +1,41 @@
+#pragma once
+// HBase HFile v2/v3 data blocks, decompressed: what HBase compresses, block by block.
+//
+// Format (HBase io/hfile HFileBlock and FixedFileTrailer; verified on the fixtures in
+// shared/fixtures/stores, see its README): the last 4 bytes hold the version (low 3 bytes
+// major, top byte minor); the trailer is the last 212 (v2) or 4096 (v3) bytes: "TRABLK\"$"
+// then a varint-length-prefixed protobuf whose field 12 is the codec (Compression.Algorithm
+// ordinal: 0 LZO, 1 GZ, 2 NONE, 3 SNAPPY, 4 LZ4, 5 BZIP2, 6 ZSTD). Blocks run back to back
+// from offset 0 to the trailer, each a 33-byte big-endian header (8-byte magic, on-disk size
+// without header, uncompressed size without header, previous block offset, checksum type,
+// bytes per checksum, on-disk data size with header), the compressed data, then a 4-byte
+// CRC32C per `bytes per checksum` of header + data. GZ data is one gzip member.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kvz {
+
+struct HfileBlock {
+  std::string magic;  // "DATABLK*", "IDXROOT2", ...
+  uint64_t offset = 0;
+  uint64_t on_disk = 0;      // header + data + checksums
+  std::vector<uint8_t> raw;  // decompressed data (data blocks only; empty for the others)
+};
+
+struct Hfile {
+  int major = 0, minor = 0;
+  int codec_id = -1;               // Compression.Algorithm ordinal
+  std::string codec;               // "GZ", "NONE", ...
+  std::vector<HfileBlock> blocks;  // every block, in file order
+  uint64_t data_blocks() const;
+};
+
+// False with one line naming the file and byte offset: a bad version or trailer, a block
+// header that runs outside the file, a checksum mismatch, a codec this reader cannot decode
+// (it decodes NONE and GZ), a block that does not decompress to its stated size.
+bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error);
+bool read_hfile(const std::string& path, Hfile& out, std::string& error);
+
+}  // namespace kvz
