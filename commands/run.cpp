@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
@@ -100,6 +101,35 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_flag("--no-interleave", a.no_interleave, "run repetitions in order instead of randomly interleaved");
 }
 
+// The terminal's width (stderr), read each time so a resized window is followed; else
+// $COLUMNS; 80 if neither says.
+size_t terminal_columns() {
+  struct winsize ws {};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+  int columns = 0;
+  if (const char* env = std::getenv("COLUMNS"); env && parse_int(env, columns) && columns >= 20 && columns <= 1000)
+    return static_cast<size_t>(columns);
+  return 80;
+}
+
+// A warning on stderr, wrapped at spaces to the terminal's width (continuation lines indented),
+// so `COLUMNS=100 kvzbench run ...` prints no line wider than 100 code points.
+void print_warning(const std::string& text) {
+  const size_t width = terminal_columns() - 1;
+  auto columns = [](std::string_view s) {  // code points, not bytes
+    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  };
+  std::string line = "kvzbench run: warning:";
+  for (const auto& word : split_list(text, ' ')) {
+    if (columns(line) + 1 + columns(word) > width && columns(line) > 4) {
+      std::cerr << line << "\n";
+      line = "   ";
+    }
+    line += " " + word;
+  }
+  std::cerr << line << "\n";
+}
+
 // Sources -> records -> block sets. Returns false (exit 2) on a missing or unreadable file.
 bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<CorpusInfo>& corpora,
                  std::string& err) {
@@ -112,7 +142,7 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
                          s.records.record_mode == "sstable-data" ? s.records.detail : std::string()});
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);
-  for (const auto& w : warnings) std::cerr << "kvzbench run: warning: " << w << "\n";
+  for (const auto& w : warnings) print_warning(w);
   if (!cut) return false;
   for (auto& blocks : sets) groups.push_back({std::move(blocks), p.store});
   return true;
@@ -153,17 +183,6 @@ void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegist
   if (p.engine.shard_count > 1) m.extra["shard"] = fmt::format("{}/{}", p.engine.shard_index, p.engine.shard_count);
   if (!a.pin.empty()) m.extra["pinned_cpus"] = a.pin;
   m.extra["cold_working_set_bytes"] = std::to_string(cold_working_set_bytes(p.engine));
-}
-
-// The terminal's width (stderr), read each time so a resized window is followed; else
-// $COLUMNS; 80 if neither says.
-size_t terminal_columns() {
-  struct winsize ws {};
-  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
-  int columns = 0;
-  if (const char* env = std::getenv("COLUMNS"); env && parse_int(env, columns) && columns >= 20 && columns <= 1000)
-    return static_cast<size_t>(columns);
-  return 80;
 }
 
 // One line on stderr, never wider than the terminal minus one column (no wrap, no scroll).
@@ -264,7 +283,7 @@ int run_main(int argc, char** argv) {
   if (show_progress) clear_progress();
   const double elapsed = wall_seconds() - t0;
 
-  for (const auto& w : outcome.warnings) std::cerr << "kvzbench run: warning: " << w << "\n";
+  for (const auto& w : outcome.warnings) print_warning(w);
   results.cells = std::move(outcome.cells);
   results.meta.interrupted = outcome.interrupted || interrupt_signal() != 0;
   results.meta.extra["wall_seconds"] = fmt::format("{:.1f}", elapsed);

@@ -25,6 +25,17 @@ jq -e '.kvzbench.meta.timer_overhead_ns > 0 and (.kvzbench.meta.corpora[0].sha25
   --json "$work/wide.json" >"$work/wide" 2>"$work/err" || { cat "$work/err"; fail "run --wide failed"; }
 grep -q "comp µs p50/99/99.9 (n)" "$work/wide" || fail "--wide: no per-direction percentiles"
 grep -q "context c/d" "$work/wide" || fail "--wide: no context memory"
+# Issue 14's width rule: at COLUMNS=100 the whole output, warnings included, fits 100 columns
+# (code points), even with a long corpus path.
+COLUMNS=100 "$kvz" run -c lz4/zstd:1,3 -b 4K,64K "$corpus" --time 0.02 --repetitions 3 --json "$work/c100.json" \
+  >"$work/c100" 2>&1 || { cat "$work/c100"; fail "COLUMNS=100 run failed"; }
+python3 - "$work/c100" <<'PY' || fail "a line is wider than 100 columns at COLUMNS=100"
+import sys
+wide = [l for l in open(sys.argv[1], encoding="utf-8").read().splitlines() if len(l) > 100]
+for l in wide:
+    print(len(l), l)
+sys.exit(1 if wide else 0)
+PY
 # --workload: the console summary ranks each group's candidates by monthly cost.
 "$kvz" run -q -c lz4/zstd:1 -b 4K -l rocksdb "$corpus" --time 0.02 --repetitions 3 --json "$work/cost.json" \
   --workload write=50,read=200,storage=0.08,cpu=0.04,device=NVMe >"$work/cost" 2>"$work/err" ||
