@@ -21,7 +21,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # Build tools and libraries, all from Debian's archive (also in Ubuntu's).
 pkgs_build="g++ cmake make pkg-config git ca-certificates"
 pkgs_libs="libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev liblzma-dev liblzo2-dev
-  libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev libjs-chart.js"
+  libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev libjs-chart.js
+  libxxhash-dev"
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
 # and a headless browser to open the HTML report.
 pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev rocksdb-tools chromium python3 jq clang-format clang-tidy clang

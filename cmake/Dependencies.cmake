@@ -55,6 +55,9 @@ if(KVZ_BUILD_TESTS)
   kvz_cmake_pkg(leveldb libleveldb-dev CONFIG)  # target leveldb::leveldb
 endif()
 
+# xxHash: the XXH3/XXH64/XXH32 block checksums of RocksDB tables read as sources.
+kvz_pkg(xxhash libxxhash libxxhash-dev)
+
 # SHA-256 of corpus files for the run metadata.
 kvz_pkg(crypto libcrypto libssl-dev)
 

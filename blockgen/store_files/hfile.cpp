@@ -1,9 +1,9 @@
 // HBase HFile v2/v3 (format: hfile.h).
 #include "blockgen/store_files/hfile.h"
+#include "blockgen/store_files/crc32c.h"
 
 #include <zlib.h>
 
-#include <array>
 #include <fstream>
 #include <iterator>
 
@@ -20,22 +20,6 @@ uint64_t be(std::span<const uint8_t> b, size_t at, size_t n) {
   uint64_t v = 0;
   for (size_t i = 0; i < n; ++i) v = v << 8 | b[at + i];
   return v;
-}
-
-// CRC32C (Castagnoli, reflected 0x82F63B78), as HBase's ChecksumType.CRC32C.
-uint32_t crc32c(std::span<const uint8_t> data) {
-  static const auto table = [] {
-    std::array<uint32_t, 256> t{};
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = c & 1 ? (c >> 1) ^ 0x82F63B78u : c >> 1;
-      t[i] = c;
-    }
-    return t;
-  }();
-  uint32_t crc = 0xFFFFFFFFu;
-  for (uint8_t b : data) crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8);
-  return crc ^ 0xFFFFFFFFu;
 }
 
 // The trailer protobuf's field 12 (compressionCodec): varint fields read, others skipped.

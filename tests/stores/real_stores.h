@@ -136,13 +136,9 @@ inline uint64_t meta_block_size(const std::string& sst, const std::string& name,
   return 0;
 }
 
-// RocksDB: SstFileWriter with the defaults a user gets (format_version 5, level
-// kDefaultCompressionLevel), 4 KiB blocks. TableProperties::data_size counts every data block
-// with its trailer, which is what store_block's `bytes` counts.
-inline StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, size_t block_size,
-                               uint32_t max_dict_bytes = 0) {
-  TempFile file("rocksdb_" + codec + ".sst");
-  rocksdb::Options options;
+// Writes `rs` to `path` with SstFileWriter; `options` gets the table and compression settings.
+inline void write_sst(const RecordSet& rs, const std::string& codec, size_t block_size, uint32_t max_dict_bytes,
+                      const std::string& path, rocksdb::Options& options) {
   rocksdb::BlockBasedTableOptions table;
   table.block_size = block_size;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
@@ -152,7 +148,7 @@ inline StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, si
     options.compression_opts.zstd_max_train_bytes = 100 * max_dict_bytes;
   }
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
-  rocksdb::Status s = writer.Open(file.path);
+  rocksdb::Status s = writer.Open(path);
   EXPECT_TRUE(s.ok()) << s.ToString();
   for (const auto& r : rs.records) {
     s = writer.Put(r.key, r.value);
@@ -161,6 +157,17 @@ inline StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, si
   EXPECT_TRUE(s.ok()) << s.ToString();
   s = writer.Finish();
   EXPECT_TRUE(s.ok()) << s.ToString();
+}
+
+// RocksDB: SstFileWriter with the defaults a user gets (format_version 5, level
+// kDefaultCompressionLevel), 4 KiB blocks. TableProperties::data_size counts every data block
+// with its trailer, which is what store_block's `bytes` counts.
+inline StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, size_t block_size,
+                               uint32_t max_dict_bytes = 0) {
+  TempFile file("rocksdb_" + codec + ".sst");
+  rocksdb::Options options;
+  write_sst(rs, codec, block_size, max_dict_bytes, file.path, options);
+  rocksdb::Status s;
   std::string error;
   const std::string sst = read_file_bytes(file.path, error);
   EXPECT_TRUE(error.empty()) << error;

@@ -1,0 +1,365 @@
+// RocksDB / LevelDB table files (format: table_file.h).
+#include "blockgen/store_files/table_file.h"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <map>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include <xxhash.h>
+
+#include "blockgen/store_files/crc32c.h"
+#include "codecs/registry.h"
+
+namespace kvz {
+
+namespace {
+
+constexpr uint64_t kLegacyMagic = 0xdb4775248b80fb57ull;  // LevelDB; RocksDB format_version 0
+constexpr uint64_t kBlockBasedMagic = 0x88e241b785f4cff7ull;
+constexpr size_t kTrailer = 5;
+constexpr uint64_t kMaxBlock = 256u << 20;  // a larger block is corruption
+
+uint64_t le(std::span<const uint8_t> b, size_t at, size_t n) {
+  uint64_t v = 0;
+  for (size_t i = n; i-- > 0;) v = v << 8 | b[at + i];
+  return v;
+}
+
+// A cursor over a block's bytes; `ok` turns false on the first read past the end.
+struct Cursor {
+  std::span<const uint8_t> b;
+  size_t pos = 0;
+  bool ok = true;
+  uint64_t varint(int max_bytes = 10) {
+    uint64_t v = 0;
+    for (int i = 0, shift = 0; i < max_bytes; ++i, shift += 7) {
+      if (pos >= b.size()) break;
+      const uint8_t c = b[pos++];
+      v |= uint64_t{c & 0x7Fu} << shift;
+      if (!(c & 0x80)) return v;
+    }
+    ok = false;
+    return 0;
+  }
+  std::span<const uint8_t> take(uint64_t n) {
+    if (!ok || n > b.size() - pos) {
+      ok = false;
+      return {};
+    }
+    const auto s = b.subspan(pos, static_cast<size_t>(n));
+    pos += static_cast<size_t>(n);
+    return s;
+  }
+};
+
+struct Handle {
+  uint64_t offset = 0, size = 0;
+};
+
+// Entries of one block: `fn(key, value, at_restart)`. `delta_values`: RocksDB index blocks of
+// format_version >= 4 (no value length; the caller decodes the handle).
+using EntryFn = std::function<bool(const std::string& key, Cursor& value, bool at_restart)>;
+bool for_each_entry(std::span<const uint8_t> block, bool delta_values, const EntryFn& fn) {
+  if (block.size() < 4) return false;
+  uint32_t footer = static_cast<uint32_t>(le(block, block.size() - 4, 4));
+  size_t end = block.size() - 4;
+  if (footer >> 31) {  // RocksDB data block hash index: buckets and their count before the footer
+    footer &= 0x7FFFFFFFu;
+    if (end < 2) return false;
+    const size_t buckets = static_cast<size_t>(le(block, end - 2, 2));
+    if (buckets + 2 > end) return false;
+    end -= 2 + buckets;
+  }
+  const uint64_t restarts = footer;
+  if (restarts * 4 > end) return false;
+  const size_t data_end = end - static_cast<size_t>(restarts) * 4;
+  std::vector<uint32_t> restart_at;
+  for (uint64_t i = 0; i < restarts; ++i) restart_at.push_back(static_cast<uint32_t>(le(block, data_end + i * 4, 4)));
+  Cursor c{block.first(data_end)};
+  std::string key;
+  size_t next_restart = 0;
+  while (c.ok && c.pos < data_end) {
+    const bool at_restart = next_restart < restart_at.size() && restart_at[next_restart] == c.pos;
+    if (at_restart) ++next_restart;
+    const uint64_t shared = c.varint(5), non_shared = c.varint(5);
+    const uint64_t value_len = delta_values ? 0 : c.varint(5);
+    if (!c.ok || shared > key.size()) return false;
+    const auto delta = c.take(non_shared);
+    if (!c.ok) return false;
+    key.resize(static_cast<size_t>(shared));
+    key.append(delta.begin(), delta.end());
+    if (delta_values) {
+      if (!fn(key, c, at_restart)) return false;
+    } else {
+      Cursor value{c.take(value_len)};
+      if (!c.ok || !fn(key, value, at_restart)) return false;
+    }
+  }
+  return c.ok;
+}
+
+// RocksDB 7.8 table/format.cc ComputeBuiltinChecksumWithLastByte, over a block and its type
+// byte: 1 masked CRC32C, 2 XXH32, 3 the low 32 bits of XXH64 (seed 0), 4 the low 32 bits of
+// XXH3_64bits of the block, the type byte mixed in as `^ type * 0x6b9083d9`.
+uint32_t checksum(int type, std::span<const uint8_t> block_and_type) {
+  const auto* p = block_and_type.data();
+  const size_t n = block_and_type.size();
+  switch (type) {
+    case 1:
+      return mask_crc32c(crc32c(block_and_type));
+    case 2:
+      return XXH32(p, n, 0);
+    case 3:
+      return static_cast<uint32_t>(XXH64(p, n, 0));
+    default:
+      return static_cast<uint32_t>(XXH3_64bits(p, n - 1)) ^ (static_cast<uint32_t>(p[n - 1]) * 0x6b9083d9u);
+  }
+}
+const char* checksum_name(int type) {
+  static const char* const kNames[] = {"no", "CRC32C", "xxHash", "xxHash64", "XXH3"};
+  return kNames[type];
+}
+
+const char* codec_of(uint8_t type, const std::string& store, std::span<const uint8_t> payload) {
+  switch (type) {
+    case 1:
+      return "snappy";
+    case 2:  // RocksDB: zlib; upstream LevelDB: zstd (a zstd frame says which)
+      if (store == "leveldb" && payload.size() >= 4 && le(payload, 0, 4) == 0xFD2FB528u) return "zstd";
+      return "zlib";
+    case 4:
+      return "lz4";
+    case 5:
+      return "lz4hc";
+    case 7:
+      return "zstd";
+    default:
+      return nullptr;
+  }
+}
+
+struct Reader {
+  std::span<const uint8_t> file;
+  const std::string& name;
+  TableFile& out;
+  std::string& error;
+  std::vector<uint8_t> dict;
+  std::map<std::string, std::unique_ptr<Session>> sessions;
+
+  bool fail(uint64_t at, const std::string& what) {
+    error = fmt::format("{}: offset {}: {}", name, at, what);
+    return false;
+  }
+
+  Session* session(const char* codec) {
+    auto& s = sessions[codec];
+    if (s) return s.get();
+    const Codec* c = CodecRegistry::instance().find(codec);
+    if (!c) return nullptr;
+    CodecParams params{.level = c->info().default_level};
+    std::shared_ptr<const PreparedDict> prepared;
+    if (!dict.empty() && c->info().supports_dict) {
+      auto d = c->prepare_dict(dict, params);
+      if (!d.ok()) return nullptr;
+      prepared = d.value;
+      params.dict_size = dict.size();
+    }
+    auto opened = c->open(params, prepared);
+    if (!opened.ok()) return nullptr;
+    s = std::move(opened.value);
+    return s.get();
+  }
+
+  // One block through its handle: the trailer's checksum checked, the contents decompressed.
+  bool block(const Handle& h, TableBlock& b) {
+    if (h.size > kMaxBlock || h.offset > file.size() || file.size() - h.offset < h.size + kTrailer)
+      return fail(h.offset, fmt::format("a block handle of {} bytes runs outside the file", h.size));
+    const auto stored = file.subspan(h.offset, h.size);
+    b.offset = h.offset;
+    b.on_disk = h.size + kTrailer;
+    b.compression = file[h.offset + h.size];
+    if (out.checksum_type != 0) {
+      const uint32_t want = static_cast<uint32_t>(le(file, h.offset + h.size + 1, 4));
+      if (checksum(out.checksum_type, file.subspan(h.offset, h.size + 1)) != want)
+        return fail(h.offset, fmt::format("block fails its {} checksum", checksum_name(out.checksum_type)));
+    }
+    if (b.compression == 0) {
+      b.raw.assign(stored.begin(), stored.end());
+      return true;
+    }
+    const char* codec = codec_of(b.compression, out.store, stored);
+    if (!codec) return fail(h.offset, fmt::format("unknown compression type {}", b.compression));
+    Cursor c{stored};
+    std::span<const uint8_t> payload = stored;
+    uint64_t raw = 0;
+    if (std::string(codec) == "snappy") {
+      raw = c.varint(5);  // snappy's own length preamble, left in the payload
+    } else if (out.store == "rocksdb" && out.format_version >= 2) {
+      raw = c.varint(5);
+      payload = stored.subspan(c.pos);
+    } else {
+      return fail(h.offset, fmt::format("{} block of a format this reader does not decode", codec));
+    }
+    if (!c.ok || raw > kMaxBlock || raw > payload.size() * 1100 + 1024)
+      return fail(h.offset, "compressed block with a bad length");
+    b.codec = codec;
+    Session* s = session(codec);
+    if (!s) return fail(h.offset, fmt::format("no {} codec in this build for the block", codec));
+    b.raw.resize(static_cast<size_t>(raw));
+    const CallResult r = s->decompress(payload, b.raw);
+    if (!r.ok() || r.size != raw)
+      return fail(h.offset, fmt::format("{} block does not decompress to its {} bytes", codec, raw));
+    return true;
+  }
+
+  bool handle_of(Cursor& v, Handle& h) {
+    h.offset = v.varint();
+    h.size = v.varint();
+    return v.ok;
+  }
+
+  bool run() {
+    if (file.size() < 48) return fail(0, "too short for a table file");
+    const uint64_t magic = le(file, file.size() - 8, 8);
+    size_t footer_at = 0;
+    if (magic == kBlockBasedMagic) {
+      if (file.size() < 53) return fail(0, "too short for a RocksDB footer");
+      out.store = "rocksdb";
+      footer_at = file.size() - 53;
+      out.checksum_type = file[footer_at];
+      out.format_version = static_cast<int>(le(file, file.size() - 12, 4));
+      ++footer_at;
+    } else if (magic == kLegacyMagic) {
+      out.store = "leveldb";
+      footer_at = file.size() - 48;
+    } else {
+      return fail(file.size() - 8, "no LevelDB or RocksDB table magic");
+    }
+    if (out.checksum_type > 4) return fail(footer_at, fmt::format("unknown checksum type {}", out.checksum_type));
+    out.checksums_verified = out.checksum_type != 0;
+    Cursor f{file.subspan(footer_at, 40)};
+    Handle metaindex, index;
+    if (!handle_of(f, metaindex) || !handle_of(f, index)) return fail(footer_at, "malformed footer handles");
+
+    // Meta-index: the properties and the compression dictionary.
+    TableBlock meta;
+    if (!block(metaindex, meta)) return false;
+    Handle props_h, dict_h;
+    bool has_props = false, has_dict = false;
+    const bool meta_ok = for_each_entry(meta.raw, false, [&](const std::string& k, Cursor& v, bool) {
+      if (k == "rocksdb.properties") has_props = handle_of(v, props_h);
+      if (k == "rocksdb.compression_dict") has_dict = handle_of(v, dict_h);
+      return true;
+    });
+    if (!meta_ok) return fail(metaindex.offset, "malformed meta-index block");
+    bool delta_index = false;
+    if (has_props) {
+      TableBlock props;
+      if (!block(props_h, props)) return false;
+      const bool ok = for_each_entry(props.raw, false, [&](const std::string& k, Cursor& v, bool) {
+        if (k == "rocksdb.index.value.is.delta.encoded") delta_index = v.varint() != 0;
+        if (k == "rocksdb.block.based.table.index.type" && v.b.size() == 4 && le(v.b, 0, 4) == 2)
+          return false;  // a partitioned index: refused below
+        return true;
+      });
+      if (!ok) return fail(props_h.offset, "malformed properties block, or a partitioned index (not read)");
+    }
+    if (has_dict) {
+      TableBlock d;
+      if (!block(dict_h, d)) return false;
+      dict = std::move(d.raw);
+      out.dict_bytes = dict_h.size + kTrailer;
+    }
+
+    // The index: one handle per data block, in key order = file order.
+    TableBlock idx;
+    if (!block(index, idx)) return false;
+    std::vector<Handle> handles;
+    Handle prev;
+    const bool idx_ok = for_each_entry(idx.raw, delta_index, [&](const std::string&, Cursor& v, bool at_restart) {
+      Handle h;
+      if (!delta_index || at_restart || handles.empty()) {
+        if (!handle_of(v, h)) return false;
+      } else {  // a signed (zig-zag) size delta; the block follows the previous one
+        const uint64_t z = v.varint();
+        const int64_t delta = static_cast<int64_t>(z >> 1) ^ -static_cast<int64_t>(z & 1);
+        h.offset = prev.offset + prev.size + kTrailer;
+        h.size = static_cast<uint64_t>(static_cast<int64_t>(prev.size) + delta);
+      }
+      handles.push_back(h);
+      prev = h;
+      return v.ok;
+    });
+    if (!idx_ok) return fail(index.offset, "malformed index block");
+
+    std::map<std::string, int> codecs;
+    std::vector<Record> entries;  // keys as stored
+    for (const Handle& h : handles) {
+      TableBlock b;
+      if (!block(h, b)) return false;
+      ++codecs[b.codec];
+      const bool ok = for_each_entry(b.raw, false, [&](const std::string& k, Cursor& v, bool) {
+        entries.push_back({k, std::string(v.b.begin(), v.b.end())});
+        return true;
+      });
+      if (!ok) return fail(h.offset, "malformed data block");
+      out.data_blocks.push_back(std::move(b));
+    }
+    // Keys are internal keys (user key + 8 bytes: sequence << 8 | type) in every RocksDB table
+    // and in LevelDB tables a DB wrote; a table made with LevelDB's TableBuilder directly holds
+    // plain keys. Internal when every key has a value (1) or deletion (0) type byte.
+    const bool internal = out.store == "rocksdb" || std::all_of(entries.begin(), entries.end(), [](const Record& e) {
+                            return e.key.size() >= 8 && static_cast<uint8_t>(e.key[e.key.size() - 8]) <= 1;
+                          });
+    for (auto& e : entries) {
+      if (!internal) {
+        out.records.push_back(std::move(e));
+      } else if (e.key.size() < 8 || static_cast<uint8_t>(e.key[e.key.size() - 8]) != 1) {
+        ++out.skipped_entries;  // not a value (kTypeValue): a deletion, merge, ...
+      } else {
+        e.key.resize(e.key.size() - 8);
+        out.records.push_back(std::move(e));
+      }
+    }
+    codecs.erase("none");  // blocks kept raw do not name the file's codec
+    out.compression = codecs.empty() ? "none" : codecs.size() > 1 ? "mixed" : codecs.begin()->first;
+    return true;
+  }
+};
+
+}  // namespace
+
+uint64_t TableFile::data_bytes() const {
+  uint64_t n = 0;
+  for (const auto& b : data_blocks) n += b.on_disk;
+  return n;
+}
+
+bool is_table_file(std::span<const uint8_t> tail8) {
+  if (tail8.size() != 8) return false;
+  const uint64_t magic = le(tail8, 0, 8);
+  return magic == kLegacyMagic || magic == kBlockBasedMagic;
+}
+
+bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error) {
+  out = TableFile{};
+  Reader r{file, name, out, error, {}, {}};
+  return r.run();
+}
+
+bool read_table_file(const std::string& path, TableFile& out, std::string& error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot read";
+    return false;
+  }
+  const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return parse_table_file(bytes, path, out, error);
+}
+
+}  // namespace kvz

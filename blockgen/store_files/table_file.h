@@ -1,0 +1,55 @@
+#pragma once
+// RocksDB and LevelDB table files (`.sst`, `.ldb`) as a source: every data block found through
+// the index, its checksum verified (masked CRC32C, xxHash, xxHash64 or XXH3, as the footer
+// says), decompressed with the codec its trailer names (with the file's dictionary), and
+// its entries read back as records (user key, value).
+//
+// Format (LevelDB table/format.cc, RocksDB 7.8 table/format.cc, block_builder.cc,
+// block_based_table_builder.cc; verified on shared/fixtures/stores): the footer is the last 48
+// bytes (LevelDB, and RocksDB format_version 0: metaindex and index handles padded to 40 bytes,
+// magic 0xdb4775248b80fb57) or 53 bytes (RocksDB, magic 0x88e241b785f4cff7: a checksum-type
+// byte, the handles padded to 40 bytes, a u32 format_version). Every block is followed by a
+// 5-byte trailer: the compression type and a masked CRC32C of block + type. A block is entries
+// (shared, non-shared, value-length varints; key delta; value) and a restart array; RocksDB
+// index blocks of format_version >= 4 leave out the value length and delta-encode the handles
+// between restart points. Compressed blocks (format_version >= 2) carry a varint32 raw length
+// before the codec's output, except snappy.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "blockgen/block.h"
+
+namespace kvz {
+
+struct TableBlock {
+  uint64_t offset = 0;
+  uint64_t on_disk = 0;        // contents as stored + 5-byte trailer
+  uint8_t compression = 0;     // the trailer's type byte
+  std::string codec = "none";  // kvzbench's codec for it ("none" for a block stored raw)
+  std::vector<uint8_t> raw;    // decompressed contents
+};
+
+struct TableFile {
+  std::string store;               // "leveldb" or "rocksdb"
+  int format_version = 0;          // RocksDB's; 0 for LevelDB and legacy files
+  int checksum_type = 1;           // 0 none, 1 CRC32C, 2 xxHash, 3 xxHash64, 4 XXH3
+  bool checksums_verified = true;  // false: the file has no checksums (type 0)
+  std::string compression;         // the codec of the data blocks ("snappy", "zstd", ..., "none", "mixed")
+  uint64_t dict_bytes = 0;         // the compression dictionary meta block, when there is one
+  std::vector<TableBlock> data_blocks;
+  std::vector<Record> records;   // user key and value of every value entry, in file order
+  uint64_t skipped_entries = 0;  // deletions, merges, ...: not values
+  uint64_t data_bytes() const;   // the data blocks' bytes on disk, trailers included
+};
+
+// False with one line naming the file and byte offset: a wrong magic, a truncated file, a
+// handle outside the file, a checksum mismatch, an unknown compression type, a block that
+// decompresses to the wrong length, a malformed block.
+bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error);
+bool read_table_file(const std::string& path, TableFile& out, std::string& error);
+// The table magic at the end of the file: a LevelDB or RocksDB block-based table.
+bool is_table_file(std::span<const uint8_t> tail8);
+
+}  // namespace kvz

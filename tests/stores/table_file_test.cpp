@@ -1,0 +1,170 @@
+// RocksDB and LevelDB table files read back (blockgen/store_files/table_file.cpp): files written
+// here with librocksdb 7.8's SstFileWriter and libleveldb 1.23's TableBuilder for every codec
+// they have, and the real files of shared/fixtures/stores.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "blockgen/store_files/table_file.h"
+#include "real_stores.h"
+
+namespace kvz {
+namespace {
+
+namespace fs = std::filesystem;
+using real_stores::load_records;
+using real_stores::TempFile;
+
+fs::path fixtures_dir() {
+  if (const char* dir = std::getenv("KVZ_FIXTURES")) return dir;
+  const char* corpora = std::getenv("KVZ_CORPORA");
+  return fs::path(corpora ? corpora : KVZ_SOURCE_DIR "/../shared/corpora") / ".." / "fixtures" / "stores";
+}
+
+void expect_same_records(const std::vector<Record>& got, const std::vector<Record>& want, const std::string& what) {
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (size_t i = 0; i < got.size(); ++i) {
+    ASSERT_EQ(got[i].key, want[i].key) << what << " record " << i;
+    ASSERT_EQ(got[i].value, want[i].value) << what << " record " << i;
+  }
+}
+
+// Every codec RocksDB 7.8 has here, with and without a dictionary, at two block sizes: the
+// records read back are the records written; the data blocks' bytes and count are the file's
+// own (TableProperties); every checksum is verified.
+TEST(TableFile, RocksDbFilesReadBackExactly) {
+  const RecordSet rs = load_records("json/twitter.json", "auto", 1 << 20);
+  ASSERT_GT(rs.records.size(), 50u);
+  struct Case {
+    const char* codec;
+    uint32_t dict;
+  };
+  for (const Case c : {Case{"none", 0}, Case{"snappy", 0}, Case{"zlib", 0}, Case{"lz4", 0}, Case{"lz4hc", 0},
+                       Case{"zstd", 0}, Case{"zstd", 16384}, Case{"lz4", 16384}, Case{"zlib", 16384}}) {
+    for (size_t block : {size_t{4096}, size_t{16384}}) {
+      const std::string what = fmt::format("{} dict {} block {}", c.codec, c.dict, block);
+      TempFile file(fmt::format("table_{}_{}_{}.sst", c.codec, c.dict, block));
+      rocksdb::Options options;
+      real_stores::write_sst(rs, c.codec, block, c.dict, file.path, options);
+      rocksdb::SstFileReader reader(options);
+      ASSERT_TRUE(reader.Open(file.path).ok()) << what;
+      const auto props = reader.GetTableProperties();
+      TableFile t;
+      std::string error;
+      ASSERT_TRUE(read_table_file(file.path, t, error)) << error;
+      EXPECT_EQ(t.store, "rocksdb");
+      EXPECT_EQ(t.format_version, 5) << what;
+      EXPECT_TRUE(t.checksums_verified) << what;
+      EXPECT_EQ(t.compression, c.codec) << what;
+      EXPECT_EQ(t.data_blocks.size(), props->num_data_blocks) << what;
+      EXPECT_EQ(t.data_bytes(), props->data_size) << what;
+      EXPECT_EQ(t.dict_bytes > 0, c.dict > 0) << what;
+      EXPECT_EQ(t.checksum_type, 4) << what;  // RocksDB 7.8's default: XXH3
+      expect_same_records(t.records, rs.records, what);
+      // A flipped bit in the last data block: its XXH3 checksum names it.
+      std::string err;
+      auto bytes = real_stores::read_file_bytes(file.path, err);
+      std::vector<uint8_t> flipped(bytes.begin(), bytes.end());
+      const uint64_t last = t.data_blocks.back().offset;  // `t` is reset by the parse below
+      flipped[last + 3] ^= 0x04;
+      EXPECT_FALSE(parse_table_file(flipped, "x.sst", t, err));
+      EXPECT_EQ(err, fmt::format("x.sst: offset {}: block fails its XXH3 checksum", last)) << what;
+    }
+  }
+}
+
+TEST(TableFile, LevelDbTablesReadBackExactly) {
+  const RecordSet rs = load_records("logs/apache_access_logs.log", "lines", 1 << 20);
+  for (bool snappy : {false, true}) {
+    TempFile file(snappy ? "table_leveldb_snappy.ldb" : "table_leveldb_none.ldb");
+    leveldb::Options options;
+    options.compression = snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
+    leveldb::WritableFile* out = nullptr;
+    ASSERT_TRUE(leveldb::Env::Default()->NewWritableFile(file.path, &out).ok());
+    std::unique_ptr<leveldb::WritableFile> owner(out);
+    leveldb::TableBuilder builder(options, out);
+    for (const auto& r : rs.records) builder.Add(r.key, r.value);
+    ASSERT_TRUE(builder.Finish().ok());
+    ASSERT_TRUE(out->Close().ok());
+    TableFile t;
+    std::string error;
+    ASSERT_TRUE(read_table_file(file.path, t, error)) << error;
+    EXPECT_EQ(t.store, "leveldb");
+    EXPECT_EQ(t.compression, snappy ? "snappy" : "none");
+    expect_same_records(t.records, rs.records, snappy ? "leveldb snappy" : "leveldb none");
+    const auto real = real_stores::leveldb_real(rs, snappy, 4096);
+    EXPECT_EQ(t.data_blocks.size(), real.blocks);
+    EXPECT_EQ(t.data_bytes(), real.bytes);
+  }
+}
+
+// The fixtures (written by RocksDB's SstFileWriter and C++ LevelDB for other projects' tests):
+// the counts their MANIFEST and README state. The pebble files' properties say 1727 entries: 17
+// of them are range deletions, kept in their own meta block, not in the data blocks.
+TEST(TableFile, FixtureFilesReadWithTheirStatedCounts) {
+  struct Set {
+    const char* file;
+    size_t blocks, raw_blocks, records;
+    const char* codec;
+  };
+  const Set sets[] = {
+      {"rocksdb/pebble_h_snappy/h.sst", 14, 0, 1710, "snappy"},
+      {"rocksdb/pebble_h_zstd/h.zstd-compression.sst", 14, 0, 1710, "zstd"},
+      {"rocksdb/pebble_h_none/h.no-compression.sst", 14, 14, 1710, "none"},
+      {"rocksdb/pebble_h_table_bloom_snappy/h.table-bloom.sst", 14, 0, 1710, "snappy"},
+      {"leveldb/golang_h_snappy/h.ldb", 4, 1, 0, "snappy"},
+      {"leveldb/golang_h_none/h.no-compression.ldb", 4, 4, 0, "none"},
+      {"leveldb/dfindexeddb_100k_keys/000005.ldb", 566, 1, 0, "snappy"},
+  };
+  std::vector<Record> pebble;
+  for (const auto& set : sets) {
+    TableFile t;
+    std::string error;
+    ASSERT_TRUE(read_table_file((fixtures_dir() / set.file).string(), t, error)) << error;
+    EXPECT_EQ(t.data_blocks.size(), set.blocks) << set.file;
+    size_t raw = 0;
+    for (const auto& b : t.data_blocks) raw += b.compression == 0;
+    EXPECT_EQ(raw, set.raw_blocks) << set.file;
+    EXPECT_EQ(t.compression, set.codec) << set.file;
+    if (set.records) {
+      EXPECT_EQ(t.records.size(), set.records) << set.file;
+      if (pebble.empty()) pebble = t.records;
+      expect_same_records(t.records, pebble, set.file);  // the same keys in every codec
+    }
+    std::printf("%-50s %-8s %s fv%d: %zu data blocks (%zu raw), %llu bytes, %zu records, %llu skipped\n", set.file,
+                t.compression.c_str(), t.store.c_str(), t.format_version, t.data_blocks.size(), raw,
+                static_cast<unsigned long long>(t.data_bytes()), t.records.size(),
+                static_cast<unsigned long long>(t.skipped_entries));
+  }
+}
+
+TEST(TableFile, BadInputNamesTheOffset) {
+  const std::string path = (fixtures_dir() / "rocksdb/pebble_h_snappy/h.sst").string();
+  std::string error;
+  auto bytes = real_stores::read_file_bytes(path, error);
+  ASSERT_TRUE(error.empty()) << error;
+  std::vector<uint8_t> file(bytes.begin(), bytes.end());
+  TableFile t;
+  ASSERT_TRUE(parse_table_file(file, "h.sst", t, error)) << error;
+  const uint64_t second = t.data_blocks[1].offset;
+  auto flipped = file;
+  flipped[second + 10] ^= 0x01;
+  EXPECT_FALSE(parse_table_file(flipped, "h.sst", t, error));
+  EXPECT_EQ(error, fmt::format("h.sst: offset {}: block fails its CRC32C checksum", second));
+  auto magic = file;
+  magic.back() ^= 0xFF;
+  EXPECT_FALSE(parse_table_file(magic, "h.sst", t, error));
+  EXPECT_EQ(error, fmt::format("h.sst: offset {}: no LevelDB or RocksDB table magic", file.size() - 8));
+  const std::vector<uint8_t> cut(file.begin(), file.begin() + static_cast<long>(file.size() / 2));
+  EXPECT_FALSE(parse_table_file(cut, "h.sst", t, error));
+  EXPECT_EQ(error.rfind("h.sst: offset ", 0), 0u) << error;
+}
+
+}  // namespace
+}  // namespace kvz
