@@ -27,6 +27,7 @@
 #include "blockgen/layouts.h"
 #include "blockgen/pipeline.h"
 #include "blockgen/records.h"
+#include "blockgen/store_files/store_source.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
 #include "commands/run_options.h"
@@ -138,8 +139,8 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
   const bool loaded = load_sources(p.sources, sources, warnings, err);
   for (const auto& s : sources)
     if (!s.path.empty())
-      corpora.push_back({s.name, s.path, s.file_bytes, s.sha256,
-                         s.records.record_mode == "sstable-data" ? s.records.detail : std::string()});
+      corpora.push_back(
+          {s.name, s.path, s.file_bytes, s.sha256, is_store_source(s.records) ? s.records.detail : std::string()});
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);
   for (const auto& w : warnings) print_warning(w);

@@ -1,8 +1,10 @@
 #pragma once
-// A store's own files as `run`/`blocks` sources: recognised by name (a Cassandra/ScyllaDB
-// `*-Data.db` with its `*-CompressionInfo.db`), also inside a directory given as a source.
-// The source is the decompressed stream the store compressed: the raw layout re-chunks it at
-// any size; at the file's own chunk length it is the file's chunks exactly ("as stored").
+// A store's own files as `run`/`blocks` sources, also inside a directory given as a source:
+// - a Cassandra/ScyllaDB `*-Data.db` (by name, with its `*-CompressionInfo.db`): the source is
+//   the decompressed stream the store compressed; the raw layout re-chunks it at any size, and
+//   at the file's own chunk length it is the file's chunks exactly;
+// - a RocksDB or LevelDB table (by its magic, any name: `.sst`, `.ldb`): the source is its
+//   records (user key, value), which any layout re-blocks ("my 4 KiB blocks at 16 KiB").
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -18,5 +20,7 @@ std::vector<std::string> store_files_in(const std::string& dir);
 // `set.raw`; `set.detail` says what the file is and its bytes on disk. False with a one-line
 // error naming the file and offset.
 bool read_store_file(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error);
+// Whether a record set came from read_store_file (its detail names the file's bytes on disk).
+bool is_store_source(const RecordSet& set);
 
 }  // namespace kvz

@@ -1,0 +1,16 @@
+// libFuzzer target: RocksDB / LevelDB table files (kvz::parse_table_file): the input is the
+// whole file.
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "blockgen/store_files/table_file.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size > 1024 * 1024) return 0;
+  kvz::TableFile table;
+  std::string error;
+  (void)kvz::parse_table_file(std::span<const uint8_t>(data, size), "fuzz.sst", table, error);
+  return 0;
+}
