@@ -64,7 +64,8 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
     if (std::filesystem::is_directory(f, ec)) {  // a store's table directory: its store files
       const auto files = store_files_in(f);
       if (files.empty()) {
-        error = f + ": a directory without store files (*-Data.db): give the files to read";
+        error =
+            f + ": a directory without store files (*-Data.db, RocksDB/LevelDB tables, HFiles): give the files to read";
         return false;
       }
       paths.insert(paths.end(), files.begin(), files.end());

@@ -22,8 +22,9 @@ uint64_t be(std::span<const uint8_t> b, size_t at, size_t n) {
   return v;
 }
 
-// The trailer protobuf's field 12 (compressionCodec): varint fields read, others skipped.
-bool trailer_codec(std::span<const uint8_t> pb, int& codec) {
+// The trailer protobuf's fields 12 (compressionCodec) and 7 (entryCount): varint fields read,
+// others skipped.
+bool trailer_fields(std::span<const uint8_t> pb, int& codec, uint64_t& entries) {
   size_t i = 0;
   auto varint = [&](uint64_t& v) {
     v = 0;
@@ -42,6 +43,7 @@ bool trailer_codec(std::span<const uint8_t> pb, int& codec) {
       case 0:
         if (!varint(v)) return false;
         if (key >> 3 == 12) codec = static_cast<int>(v);
+        if (key >> 3 == 7) entries = v;
         break;
       case 1:
         if (pb.size() - i < 8) return false;
@@ -107,7 +109,7 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
     len |= uint64_t{t[i] & 0x7Fu} << shift;
     if (!(t[i++] & 0x80)) break;
   }
-  if (len > t.size() - i || !trailer_codec(t.subspan(i, static_cast<size_t>(len)), out.codec_id))
+  if (len > t.size() - i || !trailer_fields(t.subspan(i, static_cast<size_t>(len)), out.codec_id, out.entries))
     return fail(trailer, "malformed trailer");
   static const char* const kCodecs[] = {"LZO", "GZ", "NONE", "SNAPPY", "LZ4", "BZIP2", "ZSTD"};
   out.codec = out.codec_id >= 0 && out.codec_id < 7 ? kCodecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
@@ -129,10 +131,16 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
     const auto covered = file.subspan(at, data_with_header);
     const uint64_t chunks = (data_with_header + per_checksum - 1) / per_checksum;
     if (data_with_header + chunks * 4 != b.on_disk) return fail(at, "checksum area does not match the block size");
-    for (uint64_t c = 0; c < chunks; ++c) {
+    // ChecksumType: 0 none, 1 CRC32, 2 CRC32C (HBase's default).
+    const uint64_t checksum_type = be(file, at + 24, 1);
+    if (checksum_type > 2) return fail(at + 24, fmt::format("unknown checksum type {}", checksum_type));
+    for (uint64_t c = 0; c < chunks && checksum_type != 0; ++c) {
       const uint64_t from = c * per_checksum, n = std::min<uint64_t>(per_checksum, data_with_header - from);
-      if (crc32c(covered.subspan(from, n)) != be(file, at + data_with_header + c * 4, 4))
-        return fail(at + from, fmt::format("block {} fails its CRC32C", b.magic));
+      const auto piece = covered.subspan(from, n);
+      const uint64_t got =
+          checksum_type == 1 ? crc32(crc32(0, nullptr, 0), piece.data(), static_cast<uInt>(n)) : crc32c(piece);
+      if (got != be(file, at + data_with_header + c * 4, 4))
+        return fail(at + from, fmt::format("block {} fails its {}", b.magic, checksum_type == 1 ? "CRC32" : "CRC32C"));
     }
     if (b.magic == "DATABLK*") {
       const auto data = file.subspan(at + kHeader, data_with_header - kHeader);
@@ -150,6 +158,70 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
     out.blocks.push_back(std::move(b));
   }
   return true;
+}
+
+namespace {
+
+// Hadoop WritableUtils vlong: its size from the first byte (decodeVIntSize).
+size_t vlong_size(uint8_t first) {
+  const auto b = static_cast<int8_t>(first);
+  if (b >= -112) return 1;
+  return b < -120 ? static_cast<size_t>(-119 - b) : static_cast<size_t>(-111 - b);
+}
+
+// The cells of one unencoded data block (KeyValue: i32 key length, i32 value length, key,
+// value, then [u16 tags length + tags] with tags and [vlong memstore timestamp] with MVCC):
+// false unless the block is consumed exactly.
+bool parse_cells(std::span<const uint8_t> raw, bool tags, bool mvcc, std::vector<Record>* out, uint64_t& cells) {
+  size_t at = 0;
+  while (at < raw.size()) {
+    if (raw.size() - at < 8) return false;
+    const uint64_t klen = be(raw, at, 4), vlen = be(raw, at + 4, 4);
+    at += 8;
+    if (klen > raw.size() - at || vlen > raw.size() - at - klen) return false;
+    if (out)
+      out->push_back(
+          {std::string(raw.begin() + static_cast<long>(at), raw.begin() + static_cast<long>(at + klen)),
+           std::string(raw.begin() + static_cast<long>(at + klen), raw.begin() + static_cast<long>(at + klen + vlen))});
+    at += klen + vlen;
+    if (tags) {
+      if (raw.size() - at < 2) return false;
+      const uint64_t tlen = be(raw, at, 2);
+      at += 2;
+      if (tlen > raw.size() - at) return false;
+      at += tlen;
+    }
+    if (mvcc) {
+      if (at >= raw.size()) return false;
+      const size_t n = vlong_size(raw[at]);
+      if (n > raw.size() - at) return false;
+      at += n;
+    }
+    ++cells;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool hfile_records(const Hfile& f, std::vector<Record>& out) {
+  // The cell layout (tags, MVCC timestamps) is in the file info; instead, the one that reads
+  // every data block exactly into the trailer's entry count is the file's.
+  for (const bool tags : {true, false}) {
+    for (const bool mvcc : {true, false}) {
+      uint64_t cells = 0;
+      bool ok = true;
+      for (const auto& b : f.blocks)
+        if (b.magic == "DATABLK*" && !(ok = parse_cells(b.raw, tags, mvcc, nullptr, cells))) break;
+      if (!ok || cells != f.entries) continue;
+      out.clear();
+      cells = 0;
+      for (const auto& b : f.blocks)
+        if (b.magic == "DATABLK*") parse_cells(b.raw, tags, mvcc, &out, cells);
+      return true;
+    }
+  }
+  return false;
 }
 
 bool read_hfile(const std::string& path, Hfile& out, std::string& error) {

@@ -9,11 +9,14 @@
 // from offset 0 to the trailer, each a 33-byte big-endian header (8-byte magic, on-disk size
 // without header, uncompressed size without header, previous block offset, checksum type,
 // bytes per checksum, on-disk data size with header), the compressed data, then a 4-byte
-// CRC32C per `bytes per checksum` of header + data. GZ data is one gzip member.
+// checksum per `bytes per checksum` of header + data (type 1 CRC32, 2 CRC32C). GZ data is one
+// gzip member.
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "blockgen/block.h"
 
 namespace kvz {
 
@@ -27,6 +30,7 @@ struct HfileBlock {
 struct Hfile {
   int major = 0, minor = 0;
   int codec_id = -1;               // Compression.Algorithm ordinal
+  uint64_t entries = 0;            // the trailer's entry count (cells)
   std::string codec;               // "GZ", "NONE", ...
   std::vector<HfileBlock> blocks;  // every block, in file order
   uint64_t data_blocks() const;
@@ -37,5 +41,9 @@ struct Hfile {
 // (it decodes NONE and GZ), a block that does not decompress to its stated size.
 bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error);
 bool read_hfile(const std::string& path, Hfile& out, std::string& error);
+// The cells of the data blocks as records (key = the KeyValue key: row, family, qualifier,
+// timestamp, type; value = its value), in file order. False when no cell layout (with or
+// without tags and MVCC timestamps) reads the blocks into the trailer's entry count.
+bool hfile_records(const Hfile& file, std::vector<Record>& out);
 
 }  // namespace kvz

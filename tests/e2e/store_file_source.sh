@@ -19,9 +19,13 @@ jq -e '.kvzbench.meta.corpora[0].detail | startswith("nb Data.db (lz4)")' "$work
   --json "$work/cut.json" >"$work/cut" 2>&1 || { cat "$work/cut"; fail "--max-bytes run failed"; }
 grep -q "the first 3 chunks read (--max-bytes)" "$work/cut" || fail "--max-bytes: $(grep -m1 'store file' "$work/cut")"
 code=0
-"$kvz" run "$fixtures/hbase" >"$work/none" 2>&1 || code=$?
+"$kvz" run "$fixtures/cassandra" >"$work/none" 2>&1 || code=$?
 [ "$code" -eq 2 ] || fail "a directory without store files: exit $code"
 [ "$(wc -l <"$work/none")" -eq 1 ] || fail "not one line: $(cat "$work/none")"
+code=0
+"$kvz" run "$fixtures/hbase/hfile_v1_gz_8e8ab58" >"$work/v1" 2>&1 || code=$?
+[ "$code" -eq 2 ] && grep -q "HFile version 1.0: this reader takes v2 and v3" "$work/v1" ||
+  fail "an HFile v1: exit $code, $(cat "$work/v1")"
 # A RocksDB table (written by RocksDB's SstFileWriter for pebble's tests, 2 KiB blocks): its
 # records re-blocked by the rocksdb layout at 2K give back the file's very blocks: memcpy's
 # stored bytes are the data block bytes sst_dump reports for the uncompressed twin file.
@@ -34,4 +38,10 @@ twin=$(sst_dump --file="$fixtures/rocksdb/pebble_h_none/h.no-compression.sst" --
   sed -n 's/^ *data block size: //p')
 raw=$(jq '[.kvzbench.cells[] | select(.key.codec == "memcpy")][0].stored_bytes' "$work/sst.json")
 [ -n "$twin" ] && [ "$raw" = "$twin" ] || fail "memcpy at 2K stores $raw bytes; the uncompressed file's data blocks: $twin"
+# An HBase column family directory (an HFile HBase 2.4.9 wrote for Apache Hudi's tests): its
+# cells are the records, the console names the file.
+"$kvz" run --profile hbase -c zstd:3 "$fixtures/hbase/hudi_1_0_hbase_2_4_9_16KB_GZ_20000" --time 0.02 --repetitions 3 \
+  --json "$work/hfile.json" >"$work/hfile" 2>"$work/err" || { cat "$work/err"; fail "run on an HFile failed"; }
+grep -q "HFile v3.3 (GZ): 72 data blocks, 99900 bytes on disk for 1180000 raw; 20000 cells" "$work/hfile" ||
+  fail "the console does not name the HFile: $(grep -m1 'store file' "$work/hfile")"
 echo "store_file_source: OK ($stored bytes = Data.db; $raw bytes = the SST's uncompressed data blocks)"

@@ -38,6 +38,7 @@ TEST(HfileFixtures, DataBlocksReadAndTheirBytesPredicted) {
   };
   const StoreProfile* hbase = find_store_profile("hbase");
   ASSERT_NE(hbase, nullptr);
+  std::vector<Record> gz_cells;
   for (const auto& set : sets) {
     Hfile f;
     std::string error;
@@ -68,6 +69,18 @@ TEST(HfileFixtures, DataBlocksReadAndTheirBytesPredicted) {
                 static_cast<unsigned long long>(predicted));
     EXPECT_EQ(static_cast<int64_t>(predicted) - static_cast<int64_t>(real), set.delta_bytes) << set.file;
     EXPECT_EQ(exact, f.data_blocks()) << set.file << ": every block, not only the sum";
+    // The cells, as records: the trailer's entry count, the same cells whatever the block size.
+    std::vector<Record> cells;
+    ASSERT_TRUE(hfile_records(f, cells)) << set.file;
+    EXPECT_EQ(cells.size(), f.entries) << set.file;
+    if (std::string(set.file).find("_GZ_20000") != std::string::npos) {
+      if (gz_cells.empty()) {
+        gz_cells = cells;
+      } else {
+        ASSERT_EQ(cells.size(), gz_cells.size());
+        for (size_t i = 0; i < cells.size(); ++i) ASSERT_EQ(cells[i].key, gz_cells[i].key) << i;
+      }
+    }
   }
 }
 
