@@ -1,11 +1,9 @@
 // HBase HFile v2/v3 (format: hfile.h).
 #include "blockgen/store_files/hfile.h"
 #include "blockgen/store_files/crc32c.h"
+#include "blockgen/store_files/file_bytes.h"
 
 #include <zlib.h>
-
-#include <fstream>
-#include <iterator>
 
 #include <fmt/format.h>
 
@@ -225,13 +223,8 @@ bool hfile_records(const Hfile& f, std::vector<Record>& out) {
 }
 
 bool read_hfile(const std::string& path, Hfile& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot read";
-    return false;
-  }
-  const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return parse_hfile(bytes, path, out, error);
+  std::vector<uint8_t> bytes;
+  return read_whole_file(path, bytes, error) && parse_hfile(bytes, path, out, error);
 }
 
 }  // namespace kvz

@@ -1,11 +1,10 @@
 // Cassandra / ScyllaDB Data.db through CompressionInfo.db (format: sstable_data.h).
 #include "blockgen/store_files/sstable_data.h"
+#include "blockgen/store_files/file_bytes.h"
 
 #include <zlib.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <memory>
 
@@ -64,16 +63,6 @@ const std::map<std::string, Compressor>& compressors() {
 std::string short_class(const std::string& name) {
   const size_t dot = name.rfind('.');
   return dot == std::string::npos ? name : name.substr(dot + 1);
-}
-
-bool read_file(const std::string& path, std::vector<uint8_t>& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot read";
-    return false;
-  }
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return true;
 }
 
 }  // namespace
@@ -204,7 +193,7 @@ bool read_sstable_data(const std::string& data_db, SstableData& out, std::string
     return false;
   }
   std::vector<uint8_t> info, data;
-  if (!read_file(info_path, info, error) || !read_file(data_db, data, error)) return false;
+  if (!read_whole_file(info_path, info, error) || !read_whole_file(data_db, data, error)) return false;
   // "nb-1-big-Data.db" -> "nb"; Cassandra 4+ may name it "nb-1-big-Data.db" too.
   const std::string file = std::filesystem::path(data_db).filename().string();
   const size_t dash = file.find('-');

@@ -1,13 +1,12 @@
 #include "blockgen/store_files/store_source.h"
 
 #include <algorithm>
-#include <array>
 #include <filesystem>
-#include <fstream>
 
 #include <fmt/format.h>
 
 #include "blockgen/corpus.h"
+#include "blockgen/store_files/file_bytes.h"
 #include "blockgen/store_files/hfile.h"
 #include "blockgen/store_files/sstable_data.h"
 #include "blockgen/store_files/table_file.h"
@@ -29,31 +28,21 @@ bool is_data_db(const std::string& path) {
 bool has_table_magic(const std::string& path) {
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
-  if (ec || size < 48) return false;
-  std::ifstream in(path, std::ios::binary);
-  std::array<uint8_t, 8> tail{};
-  in.seekg(static_cast<std::streamoff>(size - 8));
-  in.read(reinterpret_cast<char*>(tail.data()), 8);
-  return in.gcount() == 8 && is_table_file(tail);
+  return !ec && size >= 48 && is_table_file(read_from_end(path, size, 8, 8));
 }
 
 // An HBase HFile v2/v3 by its trailer (the version in the last 4 bytes, the trailer magic).
 bool has_hfile_trailer(const std::string& path) {
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
-  if (ec || size < 212) return false;
-  std::ifstream in(path, std::ios::binary);
-  std::array<uint8_t, 4> version{};
-  in.seekg(static_cast<std::streamoff>(size - 4));
-  in.read(reinterpret_cast<char*>(version.data()), 4);
+  if (ec || size < 60) return false;
+  const auto version = read_from_end(path, size, 4, 4);
+  if (version.size() != 4) return false;
   const int major = version[3] | version[2] << 8 | version[1] << 16;
   // v1 (60-byte trailer) is recognised so that its reader can say it does not take it.
   const uint64_t trailer = major == 3 ? 4096 : major == 2 ? 212 : major == 1 ? 60 : 0;
-  if (!trailer || size < trailer) return false;
-  std::array<char, 8> magic{};
-  in.seekg(static_cast<std::streamoff>(size - trailer));
-  in.read(magic.data(), 8);
-  return in.gcount() == 8 && std::string(magic.data(), 8) == "TRABLK\"$";
+  const auto magic = trailer ? read_from_end(path, size, trailer, 8) : std::vector<uint8_t>{};
+  return std::string(magic.begin(), magic.end()) == "TRABLK\"$";
 }
 
 // Records kept up to `max_bytes` of key+value bytes; their bytes, in file order, are the raw

@@ -2,9 +2,7 @@
 #include "blockgen/store_files/table_file.h"
 
 #include <algorithm>
-#include <fstream>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <memory>
 
@@ -13,6 +11,7 @@
 #include <xxhash.h>
 
 #include "blockgen/store_files/crc32c.h"
+#include "blockgen/store_files/file_bytes.h"
 #include "codecs/registry.h"
 
 namespace kvz {
@@ -353,13 +352,8 @@ bool parse_table_file(std::span<const uint8_t> file, const std::string& name, Ta
 }
 
 bool read_table_file(const std::string& path, TableFile& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot read";
-    return false;
-  }
-  const std::vector<uint8_t> bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  return parse_table_file(bytes, path, out, error);
+  std::vector<uint8_t> bytes;
+  return read_whole_file(path, bytes, error) && parse_table_file(bytes, path, out, error);
 }
 
 }  // namespace kvz
