@@ -194,6 +194,7 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
     g.layout = k.layout.empty() ? "raw" : k.layout;
     g.profile = k.profile;
     g.block_size = k.block_size;
+    g.threads = k.threads;
     for (const auto& [label, a] : group.codecs) g.candidates.push_back(candidate(label, a));
     const auto& cs = g.candidates;
     double best_ratio = 0;

@@ -66,6 +66,7 @@ struct GroupRecommendations {
   std::string source;  // "" when pooled over sources
   std::string layout, profile;
   uint64_t block_size = 0;
+  int threads = 1;  // the speeds are the total of this many workers
   std::vector<Candidate> candidates;
   std::vector<Recommendation> picks;
 };

@@ -140,6 +140,30 @@ void print_store_table(std::ostream& out, const RunResults& results) {
                        r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps, r.worst_us);
 }
 
+namespace {
+
+// The choice and its ties, within the 100-column console: ties that do not fit become "+N tied"
+// (the Markdown and HTML list them all).
+std::string short_choice(const Recommendation& pick) {
+  constexpr size_t kWidth = 38;  // what is left of 100 columns beside the figures
+  auto columns = [](const std::string& s) {
+    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  };
+  std::string text = pick.choice_text();
+  if (columns(text) <= kWidth) return text;
+  text = pick.choice->label;
+  size_t shown = 0;
+  for (const auto& t : pick.ties) {
+    const std::string more = fmt::format(" +{} tied", pick.ties.size() - shown - 1);
+    if (columns(text) + 3 + columns(t.label) + columns(more) > kWidth) break;
+    text += " ≈ " + t.label;
+    ++shown;
+  }
+  return shown < pick.ties.size() ? fmt::format("{} +{} tied", text, pick.ties.size() - shown) : text;
+}
+
+}  // namespace
+
 // The summary under the table: report's recommendations per workload group, one line each.
 void print_recommendations(std::ostream& out, const RunResults& results) {
   // Under a store profile the picks come from the codecs that store writes, each with the line
@@ -158,7 +182,7 @@ void print_recommendations(std::ostream& out, const RunResults& results) {
         continue;
       }
       const Candidate& c = *pick.choice;
-      out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, pick.choice_text(),
+      out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, short_choice(pick),
                          c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_block_us);
       if (!store) continue;
       const ConfigLine line = config_line_for(*store, c, g.block_size);

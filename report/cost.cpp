@@ -32,15 +32,16 @@ const Device* find_device(const std::vector<Device>& devices, const std::string&
   return nullptr;
 }
 
-CostRow cost_of(const std::string& label, double ratio, double compress_mbps, double decompress_mbps, const Workload& w,
-                const Device* device) {
+CostRow cost_of(const std::string& label, double ratio, double compress_mbps, double decompress_mbps, int threads,
+                const Workload& w, const Device* device) {
   CostRow c;
   c.label = label;
   c.stored_ratio = ratio;
   c.stored_gb = w.write_mbps * kSecondsPerMonth / 1000.0 / ratio;
   c.storage_usd = c.stored_gb * w.storage_usd_gb_month;
-  c.cores = (compress_mbps > 0 ? w.write_mbps / compress_mbps : 0) +
-            (decompress_mbps > 0 ? w.read_mbps / decompress_mbps : 0);
+  // A group's MB/s is the total of its `threads` workers, each on a core of its own.
+  c.cores = threads * ((compress_mbps > 0 ? w.write_mbps / compress_mbps : 0) +
+                       (decompress_mbps > 0 ? w.read_mbps / decompress_mbps : 0));
   c.cpu_usd = c.cores * w.cpu_usd_core_hour * kHoursPerMonth;
   c.total_usd = c.storage_usd + c.cpu_usd;
   if (device) c.device_load = w.read_mbps / ratio / device->mb_per_s;
@@ -110,10 +111,10 @@ std::vector<GroupCosts> cost_model(const RunResults& r, const Workload& w, const
   for (const auto& g : recommend(r, RecommendOptions{})) {
     GroupCosts gc;
     gc.group = g.group;
-    gc.rows.push_back(cost_of("uncompressed", 1.0, 0, 0, w, device));
+    gc.rows.push_back(cost_of("uncompressed", 1.0, 0, 0, g.threads, w, device));
     for (const auto& c : g.candidates) {
       if (c.dict_losses) continue;  // never a recommendation, so never a cost-model pick
-      gc.rows.push_back(cost_of(c.label, c.stored_ratio, c.compress_mbps, c.decompress_mbps, w, device));
+      gc.rows.push_back(cost_of(c.label, c.stored_ratio, c.compress_mbps, c.decompress_mbps, g.threads, w, device));
     }
     // Those the device can serve first, then by total; equal totals by label (stable output).
     std::sort(gc.rows.begin(), gc.rows.end(), [](const CostRow& a, const CostRow& b) {

@@ -6,7 +6,8 @@
 // uncompressed, decimal MB):
 //   stored GB    = write x 2,592,000 / 1000 / stored ratio  (one month of writes, as stored)
 //   storage $    = stored GB x storage $/GB-month
-//   CPU cores    = write / compress MB/s + read / decompress MB/s  (medians of this run)
+//   CPU cores    = T x (write / compress MB/s + read / decompress MB/s)  (medians of this run;
+//                  T = the group's threads: its MB/s is the total of T workers, one core each)
 //   CPU $        = cores x cpu $/core-hour x 720
 //   total $      = storage $ + CPU $
 // With `device=NAME` (an I/O-model device), the device's read load is shown beside it: the

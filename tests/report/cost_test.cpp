@@ -42,6 +42,10 @@ TEST(Cost, MonthlyStorageAndCpuFromTheMeasuredFigures) {
   EXPECT_EQ(raw.label, "uncompressed");
   EXPECT_NEAR(raw.total_usd, 2592.0, 1e-6);
   EXPECT_EQ(raw.cores, 0.0);
+  // Measured with 4 threads, the same MB/s took 4 cores: four times the CPU.
+  RunResults threaded = exact_run();
+  threaded.cells[0].key.threads = 4;
+  EXPECT_NEAR(cost_model(threaded, w, default_devices())[0].rows[0].cores, 0.8, 1e-9);
   // With CPU ten thousand times dearer, keeping the data uncompressed is cheaper.
   w.cpu_usd_core_hour = 500;
   EXPECT_EQ(cost_model(exact_run(), w, default_devices())[0].rows[0].label, "uncompressed");

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <random>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -193,6 +194,28 @@ TEST(Html, AnswerPerSourceAndStoreWithTheStoresConfigLine) {
   // LevelDB writes snappy (and zstd): its cold-data pick is one of those.
   const std::string leveldb = pick(g4, "leveldb", "cold data")["choice"];
   EXPECT_TRUE(leveldb.rfind("zstd", 0) == 0 || leveldb == "snappy") << leveldb;
+}
+
+// Many codecs within noise of each other: the console's pick line stays within 100 columns,
+// the ties it cannot show counted ("+N tied").
+TEST(Console, ManyTiesFitOneHundredColumns) {
+  RunResults r = testing::make_run(43, 3);
+  r.cells.clear();
+  std::mt19937_64 rng(5);
+  for (int level = 1; level <= 12; ++level)
+    r.cells.push_back(testing::make_cell({"lz4hc", level, 2.0, 300, 3000}, 4096, rng, 3, 0.001));
+  for (auto& c : r.cells) c.compressed_bytes = c.stored_bytes = c.input_bytes / 2;  // equal ratios
+  std::ostringstream out;
+  print_recommendations(out, r);
+  size_t tied = 0;
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);) {
+    size_t columns = 0;
+    for (char ch : line) columns += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    EXPECT_LE(columns, 100u) << line;
+    tied += line.find(" tied ") != std::string::npos;
+  }
+  EXPECT_GT(tied, 0u) << out.str();
 }
 
 // --workload: the HTML carries the cost model per workload group, cheapest first.
