@@ -106,10 +106,10 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
         return rank(a) > rank(b);
       });
     }
-    out << fmt::format("\n== {} ({}) · {} blocks of {} · {} blocks, {} bytes · {} · {} thread{}{} ==\n",
-                       first.key.source, first.key.record_mode, first.key.layout,
-                       format_byte_size(first.key.block_size), first.blocks, first.input_bytes, first.key.cache,
-                       first.key.threads, first.key.threads == 1 ? "" : "s",
+    // Compact, so a long source name still fits 100 columns: "rocksdb 4K", "T1".
+    out << fmt::format("\n== {} ({}) · {} {} · {} blocks, {} B · {} · T{}{} ==\n", first.key.source,
+                       first.key.record_mode, first.key.layout, format_byte_size(first.key.block_size), first.blocks,
+                       first.input_bytes, first.key.cache, first.key.threads,
                        first.key.profile.empty() ? "" : " · profile " + first.key.profile);
     out << row_text("codec", [](const Column& c) { return std::string(c.title); });
     for (const CellResult* r : rows) {
