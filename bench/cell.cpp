@@ -107,6 +107,7 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
     }
   }
   res.stored_bytes += res.dict_block_bytes;  // a dictionary kept in the file is written once per file
+  if (cell.current) res.on_disk_bytes = bs.origin.on_disk + (res.dict_bytes ? bs.origin.dictionary_on_disk : 0);
   cell.packed.resize(pos);
   return true;
 }

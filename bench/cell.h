@@ -32,6 +32,7 @@ struct CellState {
   bool ok = false;                                 // verified; timed passes may run
   std::string skipped;                             // not measurable here (too few blocks): a warning, not a result
   bool owned = true;                               // false: measured for relative speeds, not this shard's
+  bool current = false;                            // the file's own codec (the group's origin): its dictionary
   std::vector<size_t> measured;                    // block indices measured (all, or the dictionary test split)
   std::vector<std::unique_ptr<Session>> sessions;  // one per worker thread
   std::vector<uint8_t> packed;                     // compressed measured blocks, back to back
@@ -56,6 +57,7 @@ struct DictCache {
   std::string split_error;
   bool split_done = false;
   std::vector<size_t> train, test;
+  TrainedDict stored;              // the file's own dictionary (an as-stored group's current row)
   std::vector<std::string> notes;  // training fallbacks, surfaced as run warnings
 };
 

@@ -87,9 +87,15 @@ bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
     return true;
   }
   CellResult& res = cell.result;
-  const bool in_file = opt.dict_method == "file";
+  const StoredOrigin& origin = cell.group->blocks.origin;
+  const bool file_own = cell.current && !origin.dictionary.empty();
+  const bool in_file = file_own || opt.dict_method == "file";
   const TrainedDict* td = nullptr;
-  if (in_file) {
+  if (file_own) {  // the file's own dictionary, as the file holds it
+    dicts.stored.bytes = origin.dictionary;
+    td = &dicts.stored;
+    measure_all_blocks(cell);
+  } else if (in_file) {
     td = &file_dictionary(cell, dicts);
     if (!td->ok()) {
       // RocksDB's ZSTD_TrainDictionary returns "" and the file gets no dictionary: the row
@@ -116,8 +122,10 @@ bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
   dict = prepared.value;
   res.dict_bytes = td->bytes.size();
   res.dict_train_seconds = td->train_seconds;
-  res.dict_method = opt.dict_method;
-  if (in_file) {
+  res.dict_method = in_file ? "file" : opt.dict_method;
+  if (file_own) {
+    res.dict_block_bytes = origin.dictionary_on_disk;
+  } else if (in_file) {
     // In the store's own file (its framing) under the profile of a store that keeps one;
     // otherwise the dictionary's raw bytes.
     const StoreProfile* store = cell.group->store;
@@ -141,7 +149,7 @@ bool size_without_dict(CellState& cell, const EngineOptions& opt, uint64_t& tota
     out.resize(s.value->bound(in.size()));
     const CallResult r = s.value->compress(in, MutableByteView(out.data(), out.size()));
     if (!r.ok()) return false;
-    if (cell.result.dict_method != "file") {
+    if (cell.result.dict_method != "file") {  // the split study
       total += r.size;
     } else if (cell.group->store) {
       total += store_block(*cell.group->store, as_stored, in.size(), r.size).bytes;

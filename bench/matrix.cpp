@@ -175,7 +175,7 @@ CellKey make_key(const BlockGroup& g, const MatrixCell& c, const EngineOptions& 
   k.level = c.params.level;
   k.params = c.params.label();
   // The split study measures something else than the default per-file dictionary: its own id.
-  if (c.params.dict_size && opt.dict_method == "split") k.params += ":split";
+  if (c.params.dict_size && opt.dict_method == "split" && !c.current) k.params += ":split";
   k.dict_size = c.params.dict_size;
   k.cache = opt.cache;
   k.threads = opt.threads;
@@ -207,13 +207,24 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
   const bool has_memcpy =
       std::any_of(choices.begin(), choices.end(), [](const CodecChoice& c) { return c.codec->info().is_reference; });
   for (size_t g = 0; g < m.groups.size(); ++g) {
-    if (memcpy_codec && !has_memcpy) m.cells.push_back({g, memcpy_codec, CodecParams{}});
-    for (const auto& c : choices) m.cells.push_back({g, c.codec, c.params});
+    const auto& current = m.groups[g].current;
+    auto is_current = [&](const Codec* codec, const CodecParams& params) {
+      return current && current->codec == codec && current->params == params;
+    };
+    if (memcpy_codec && !has_memcpy)
+      m.cells.push_back({g, memcpy_codec, CodecParams{}, is_current(memcpy_codec, CodecParams{})});
+    if (current && !current->codec->info().is_reference) m.cells.push_back({g, current->codec, current->params, true});
+    for (const auto& c : choices) {
+      const bool reference = c.codec->info().is_reference;
+      if (is_current(c.codec, c.params) && !reference) continue;  // pushed above
+      m.cells.push_back({g, c.codec, c.params, is_current(c.codec, c.params)});
+    }
   }
-  // memcpy first within each group (stable for the rest).
+  // memcpy first within each group, then the current codec (stable for the rest).
   std::stable_sort(m.cells.begin(), m.cells.end(), [](const MatrixCell& a, const MatrixCell& b) {
     if (a.group != b.group) return a.group < b.group;
-    return a.codec->info().is_reference > b.codec->info().is_reference;
+    if (a.codec->info().is_reference != b.codec->info().is_reference) return a.codec->info().is_reference;
+    return a.current > b.current;
   });
   return m;
 }
@@ -265,6 +276,8 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
       cell->stop = hooks.stop;
       cell->result.key = make_key(group, mc, opt);
       cell->result.reference = mc.codec->info().is_reference;
+      cell->current = mc.current;
+      if (mc.current) cell->result.current = true;
       run.cells.push_back(std::move(cell));
     }
     if (!group_has_owned) continue;

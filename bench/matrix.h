@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,12 +22,16 @@ namespace kvz {
 struct BlockGroup {
   BlockSet blocks;
   const StoreProfile* store = nullptr;  // framing and keep-raw rule of a store profile
+  // A store file's own blocks (layout "as-stored"): the file's codec, measured first after
+  // memcpy as the baseline row, its dictionary the file's own.
+  std::optional<CodecChoice> current{};
 };
 
 struct MatrixCell {
   size_t group = 0;
   const Codec* codec = nullptr;
   CodecParams params;
+  bool current = false;  // the group's file codec (BlockGroup::current)
 };
 
 struct Matrix {
@@ -35,7 +40,8 @@ struct Matrix {
 };
 
 // Every group x every choice, with the registry's memcpy row first in each group (when the
-// registry has one and the choices do not already start with it).
+// registry has one and the choices do not already start with it), then the group's current
+// codec (a choice with the same codec and params is that row, not a second one).
 Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoice>& choices,
                     const CodecRegistry& registry);
 

@@ -22,6 +22,7 @@ struct LayoutInfo {
   bool ignores_block_size;  // one block per value: -b does not apply
   // Appends the blocks to `out`; false with `error` set on input the layout cannot take.
   bool (*build)(const RecordSet& in, size_t block_size, BlockSet& out, std::string& error);
+  bool needs_store_file = false;  // a store file's own blocks: any other source is refused
 };
 const std::vector<LayoutInfo>& layout_table();
 const LayoutInfo* find_layout(std::string_view name);  // null for an unknown name

@@ -119,7 +119,10 @@ bool cut_block_sets(const std::vector<Source>& sources, const std::vector<std::s
       continue;
     }
     for (const auto& layout : layouts) {
+      const LayoutInfo* info = find_layout(layout);
       for (size_t size : block_sizes) {
+        // A layout that ignores -b (one block per value, a file's own blocks) is cut once.
+        if (info && info->ignores_block_size && size != block_sizes.front()) continue;
         BlockSet blocks = build_blocks(s.records, layout, size, error);
         if (!error.empty()) {
           error = s.records.source + ": " + error;

@@ -143,9 +143,15 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
           {s.name, s.path, s.file_bytes, s.sha256, is_store_source(s.records) ? s.records.detail : std::string()});
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);
+  if (!cut) {
+    for (const auto& w : warnings) print_warning(w);
+    return false;
+  }
+  for (auto& blocks : sets) {
+    groups.emplace_back();
+    if (!make_group(p, std::move(blocks), CodecRegistry::instance(), groups.back(), warnings, err)) return false;
+  }
   for (const auto& w : warnings) print_warning(w);
-  if (!cut) return false;
-  for (auto& blocks : sets) groups.push_back({std::move(blocks), p.store});
   return true;
 }
 

@@ -5,21 +5,46 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <set>
 
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
+#include "blockgen/store_files/store_source.h"
 #include "blockgen/table.h"
 #include "util/bytes.h"
 #include "util/text.h"
 
 namespace kvz {
 
+namespace {
+
+// The store that wrote every named file (a directory: its store files), "" when the sources
+// are not all one store's files (or a dataset is among them).
+std::string one_store_of(const SourceArgs& src) {
+  if (src.files.empty() || !src.datasets.empty()) return "";
+  std::set<std::string> stores;
+  for (const auto& f : src.files) {
+    std::error_code ec;
+    const auto files = std::filesystem::is_directory(f, ec) ? store_files_in(f) : std::vector<std::string>{f};
+    if (files.empty()) return "";
+    for (const auto& file : files) stores.insert(store_of_file(file));
+  }
+  return stores.size() == 1 ? *stores.begin() : "";
+}
+
+}  // namespace
+
 bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
   const SourceArgs& src = a.sources;
-  p.sweep = find_sweep_profile(a.profile);
+  // A store's own files, named with no profile: that store's profile (its codecs, framing and
+  // dictionary sizes), and their blocks as stored unless -l says otherwise.
+  const std::string file_store = one_store_of(src);
+  const bool store_files_only = !file_store.empty();
+  p.sweep = find_sweep_profile(a.profile_given || !store_files_only ? a.profile : file_store);
   if (!p.sweep) {
     std::string store_err;
-    p.store = find_store_profile(a.profile, store_err);
+    p.store = find_store_profile(a.profile_given || !store_files_only ? a.profile : file_store, store_err);
     if (!p.store && a.profile.find(':') != std::string::npos) {
       err = fmt::format("profile '{}': {}", a.profile, store_err);
       return false;
@@ -52,17 +77,22 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
   // Named sources are sliced as given (raw, as lzbench does) unless -l says otherwise; the
   // sweeps' own sources get the sweep's layouts.
   const bool sources_named = !src.files.empty() || !src.datasets.empty();
-  p.layouts = src.layouts_given ? split_list(src.layouts)
-              : p.store         ? std::vector<std::string>{p.store->layout}
-              : sources_named   ? std::vector<std::string>{"raw"}
-                                : sw.layouts;
+  // A store's own files: their blocks as stored, and re-blocked by the store's layout too when
+  // -b asks for other sizes.
+  const std::string reblock = p.store ? p.store->layout : "raw";
+  p.layouts = src.layouts_given                             ? split_list(src.layouts)
+              : store_files_only && src.block_sizes.empty() ? std::vector<std::string>{"as-stored"}
+              : store_files_only                            ? std::vector<std::string>{"as-stored", reblock}
+              : p.store                                     ? std::vector<std::string>{p.store->layout}
+              : sources_named                               ? std::vector<std::string>{"raw"}
+                                                            : sw.layouts;
   for (const auto& l : p.layouts) {
     if (!find_layout(l)) {
       err = unknown_name_error("layout", l, layout_names());
       return false;
     }
     // A store writes its own blocks: its framing over another layout's blocks is nobody's bytes.
-    if (p.store && l != p.store->layout) {
+    if (p.store && l != p.store->layout && l != "as-stored") {
       err = fmt::format("--profile {} builds {} blocks; -l {} contradicts it (drop -l, or drop the store profile)",
                         p.store->name, p.store->layout, l);
       return false;
@@ -200,6 +230,52 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
       out.push_back(v);
     }
   }
+  return true;
+}
+
+namespace {
+
+// The profile's store, options aside; Cassandra and ScyllaDB frame chunks alike.
+bool same_store(const StoreProfile& profile, const std::string& store) {
+  const std::string& name = profile.base.empty() ? profile.name : profile.base;
+  auto family = [](const std::string& s) { return s == "scylla" ? std::string("cassandra") : s; };
+  return family(name) == family(store);
+}
+
+}  // namespace
+
+bool make_group(const RunPlan& p, BlockSet blocks, const CodecRegistry& reg, BlockGroup& out,
+                std::vector<std::string>& warnings, std::string& err) {
+  out.store = p.store;
+  const StoredOrigin origin = blocks.origin;
+  out.blocks = std::move(blocks);
+  if (origin.empty()) return true;
+  if (p.store && !same_store(*p.store, origin.store)) {
+    err = fmt::format("{} is a {} file: --profile {} cannot frame its own blocks (-l as-stored); drop --profile",
+                      out.blocks.source, origin.store, p.store->name);
+    return false;
+  }
+  if (!p.store) out.store = find_store_profile(origin.store);
+  if (origin.codec.empty()) {
+    warnings.push_back(out.blocks.source + ": its blocks use several codecs: no current-codec row");
+    return true;
+  }
+  std::string spec_err;
+  const auto parsed = parse_codec_spec(origin.codec, reg, spec_err);
+  if (parsed.size() != 1) {
+    warnings.push_back(
+        fmt::format("{}: its codec {} is not built here: no current-codec row", out.blocks.source, origin.codec));
+    return true;
+  }
+  CodecChoice c = parsed.front();
+  if (!c.codec->info().is_reference && out.store) {
+    if (std::string e = store_codec_options(*out.store, c.codec->info().name, c.params.options); !e.empty()) {
+      warnings.push_back(out.blocks.source + ": " + e);
+      return true;
+    }
+  }
+  if (!origin.dictionary.empty()) c.params.dict_size = origin.dictionary.size();
+  out.current = c;
   return true;
 }
 

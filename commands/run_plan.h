@@ -50,4 +50,11 @@ bool make_plan(const RunArgs& args, RunPlan& plan, std::string& error);
 bool make_choices(const RunPlan& plan, const CodecRegistry& registry, std::vector<CodecChoice>& out,
                   std::string& error);
 
+// A block set as a matrix group: the plan's store profile; for a store file's own blocks
+// (layout "as-stored") the file's store when no profile was given, and the file's codec as the
+// current row (its store's own call for it, the file's dictionary). False with a one-line
+// `error` when the profile is another store's (its framing is not the file's bytes).
+bool make_group(const RunPlan& plan, BlockSet blocks, const CodecRegistry& registry, BlockGroup& out,
+                std::vector<std::string>& warnings, std::string& error);
+
 }  // namespace kvz

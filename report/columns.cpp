@@ -205,6 +205,10 @@ const std::vector<Column> kColumns = {
      [](V v) -> json { return v.cell.decompress_context_bytes; }},
     {"dict_method", "dict method", kCsv, 0, [](V v) -> json { return v.cell.dict_method; }},
     {"dict_block_bytes", "dict block bytes", kCsv, 0, [](V v) -> json { return v.cell.dict_block_bytes; }},
+    // A store file's own blocks: the file's codec row, and the bytes the file really holds.
+    {"file_codec", "file's codec", kCsv | kHtml, 0, [](V v) -> json { return v.cell.current ? "yes" : ""; }},
+    {"file_bytes", "file bytes", kCsv | kHtml, 0,
+     [](V v) -> json { return v.cell.on_disk_bytes ? json(*v.cell.on_disk_bytes) : json(nullptr); }},
     // Display-only columns from here on.
     {"compress_p999_us", "p99.9 c us", kHtml, 0, [](V v) { return optional_us(v, comp(v).p999_ns); }},
     {"decompress_p999_us", "p99.9 d us", kMarkdown | kHtml, 0, [](V v) { return optional_us(v, dec(v).p999_ns); }},

@@ -10,6 +10,7 @@
 
 #include "report/analysis.h"
 #include "report/columns.h"
+#include "report/file_baseline.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 
@@ -57,6 +58,16 @@ void print_observed_stalls(std::ostream& out, const RunResults& results, const s
   }
 }
 
+// A store file's own blocks: the row marked * is the file's codec; every other row as a switch
+// from it.
+void print_file_baseline(std::ostream& out, const RunResults& results, const CellResult& any) {
+  const auto b = file_baseline(results, any);
+  if (!b) return;
+  out << "* the file's own codec, " << baseline_text(*b) << "\n";
+  if (!b->switches.empty()) out << fmt::format("switching from {} (stored bytes, times against it):\n", b->label);
+  for (const auto& s : b->switches) out << "  " << switch_text(s) << "\n";
+}
+
 }  // namespace
 
 void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort, bool wide) {
@@ -86,8 +97,10 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
   for (const auto& c : results.meta.corpora)
     if (!c.detail.empty()) out << fmt::format("store file {}: {}\n", c.name, c.detail);
   const auto columns = columns_for(wide ? kConsole : kCompact);
+  // The codec column: 22 wide, wider for a group with longer labels ("lz4 1:stream:fresh:dict=16K").
+  size_t name_width = 22;
   auto row_text = [&](const std::string& name, auto&& cell_text) {
-    std::string line = fmt::format("{:<22}", name);
+    std::string line = fmt::format("{:<{}}", name, name_width);
     for (const Column* c : columns) line += fmt::format(" {:>{}}", cell_text(*c), c->console_width);
     return line + "\n";
   };
@@ -103,6 +116,7 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
     if (sort != "none") {
       std::stable_sort(rows.begin(), rows.end(), [&](const CellResult* a, const CellResult* b) {
         if (a->reference != b->reference) return a->reference;
+        if (a->current != b->current) return a->current;
         return rank(a) > rank(b);
       });
     }
@@ -111,6 +125,8 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
                        first.key.record_mode, first.key.layout, format_byte_size(first.key.block_size), first.blocks,
                        first.input_bytes, first.key.cache, first.key.threads,
                        first.key.profile.empty() ? "" : " · profile " + first.key.profile);
+    name_width = 22;
+    for (const CellResult* r : rows) name_width = std::max(name_width, view_of(results, *r).label().size() + 3);
     out << row_text("codec", [](const Column& c) { return std::string(c.title); });
     for (const CellResult* r : rows) {
       const CellView view = view_of(results, *r);
@@ -118,12 +134,13 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
         out << fmt::format("{:<22} FAILED: {}\n", view.label(), r->failure);
         continue;
       }
-      out << row_text(view.label(), [&](const Column& c) { return display_text(c, view); });
+      out << row_text(view.label() + (r->current ? " *" : ""), [&](const Column& c) { return display_text(c, view); });
       if (r->dict_bytes > 0)
         out << (wide ? fmt::format("{:<22} {}\n", "", dictionary_text(*r))
                      : fmt::format("  {}\n", dictionary_text(*r, true)));
     }
     print_observed_stalls(out, results, rows);
+    print_file_baseline(out, results, first);
   }
 }
 
@@ -131,13 +148,16 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
 void print_store_table(std::ostream& out, const RunResults& results) {
   const auto rows = store_table(results);
   if (rows.empty()) return;
+  size_t width = 22;
+  for (const auto& r : rows) width = std::max(width, r.label.size());
   out << fmt::format(
       "\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
-      "{:<12} {:<22} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
-      "profile", "codec", "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
+      "{:<12} {:<{}} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
+      "profile", "codec", width, "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
   for (const auto& r : rows)
-    out << fmt::format("{:<12} {:<22} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
-                       r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps, r.worst_us);
+    out << fmt::format("{:<12} {:<{}} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
+                       width, r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
+                       r.worst_us);
 }
 
 namespace {

@@ -145,6 +145,8 @@ json cell_to_json(const CellResult& c) {
             {"wall_seconds", c.wall_seconds},
             {"cpu_seconds", c.cpu_seconds}};
   j["dict_gain"] = c.dict_gain ? json(*c.dict_gain) : json(nullptr);
+  if (c.current) j["current"] = true;
+  if (c.on_disk_bytes) j["on_disk_bytes"] = *c.on_disk_bytes;
   // A failed cell never carries speeds: they would be numbers about a wrong result.
   if (c.status == CellStatus::Ok) {
     j["compress_mbps"] = c.compress_mbps;
@@ -188,6 +190,8 @@ void cell_from_json(const json& j, CellResult& c) {
   c.wall_seconds = F::number(j, "wall_seconds", 0);
   c.cpu_seconds = F::number(j, "cpu_seconds", 0);
   if (j.contains("dict_gain") && !j.at("dict_gain").is_null()) c.dict_gain = F::number(j, "dict_gain", 0);
+  c.current = j.value("current", false);
+  if (j.contains("on_disk_bytes")) c.on_disk_bytes = F::count(j, "on_disk_bytes");
   if (c.status == CellStatus::Ok) {
     c.compress_mbps = doubles(j, "compress_mbps");
     c.decompress_mbps = doubles(j, "decompress_mbps");

@@ -78,6 +78,11 @@ struct CellResult {
   CellStatus status = CellStatus::Ok;
   std::string failure;     // reason when Failed (e.g. "round trip mismatch at block 17, byte 4093")
   bool reference = false;  // the run's reference row (memcpy): speeds are normalised to it
+  // A store file's own blocks (layout "as-stored"): this row is the file's codec, as the file
+  // holds it, the baseline every other row of the block set is compared with; on_disk_bytes is
+  // the file's real bytes for the blocks (and its dictionary block), to hold stored_bytes against.
+  bool current = false;
+  std::optional<uint64_t> on_disk_bytes;
 
   uint64_t blocks = 0;
   uint64_t input_bytes = 0;       // uncompressed bytes of one pass over the measured blocks

@@ -1,10 +1,12 @@
 // CSV (one row per cell, stable columns documented in report/README.md) and the Markdown summary.
 #include <cmath>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "report/columns.h"
+#include "report/file_baseline.h"
 #include "report/writers.h"
 #include "util/bytes.h"
 #include "util/files.h"
@@ -34,6 +36,35 @@ bool write_csv(const std::string& path, const RunResults& r, std::string& error)
   }
   return write_text_file(path, out, error);
 }
+
+namespace {
+
+// A store file's own blocks: the file's codec and bytes, then every other row as a switch from it.
+void write_file_baselines(std::ostringstream& o, const RunResults& r) {
+  std::set<BlockSetKey> done;
+  for (const auto& c : r.cells) {
+    if (!c.current || !done.insert(block_set_of(c.key)).second) continue;
+    const auto b = file_baseline(r, c);
+    if (!b) continue;
+    o << fmt::format("\n### {} as stored: switching from its {}\n\n", c.key.source, b->label);
+    o << "Times are the row's over the file's codec's (×2.00 takes twice as long); worst block: intrinsic, "
+         "compress/decompress.\n\n| codec | stored bytes | vs the file | compress time | decompress time | worst "
+         "block µs |\n|---|---:|---:|---:|---:|---:|\n";
+    o << fmt::format("| {} (the file's) | {} | {} |  |  | {:.1f}/{:.1f} |\n", b->label, b->current->stored_bytes,
+                     b->predicted_delta == 0
+                         ? "exact: " + std::to_string(b->on_disk) + " B on disk"
+                         : fmt::format("{:+} B against {} B on disk", b->predicted_delta, b->on_disk),
+                     b->current->compress_latency.intrinsic.worst_block_ns / 1e3,
+                     b->current->decompress_latency.intrinsic.worst_block_ns / 1e3);
+    for (const auto& s : b->switches)
+      o << fmt::format(
+          "| {} | {} | {} | ×{:.2f} | ×{:.2f} | {:.1f}/{:.1f} |\n", s.label, s.cell->stored_bytes,
+          s.saving_pct >= 0 ? fmt::format("saves {:.1f} %", s.saving_pct) : fmt::format("{:.1f} % more", -s.saving_pct),
+          s.compress_time_x, s.decompress_time_x, s.worst_block_us[0], s.worst_block_us[1]);
+  }
+}
+
+}  // namespace
 
 std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   std::ostringstream o;
@@ -70,6 +101,7 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
     for (const Column* col : columns) o << " " << display_text(*col, view) << " |";
     o << "\n";
   }
+  write_file_baselines(o, r);
   o << "\n### Recommendations\n\n";
   for (const auto& g : recommend(r, opt.recommend)) {
     o << "**" << g.group << "**\n\n| workload | choice | rule | figures |\n|---|---|---|---|\n";

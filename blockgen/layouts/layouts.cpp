@@ -42,6 +42,8 @@ const std::vector<LayoutInfo>& layout_table() {
       {"hbase", "HBase HFile KeyValue cells, one cell per value column", true, false, layouts::build_hbase},
       {"values", "values back to back, keys apart (BlobDB/WiscKey blob files)", true, false, values},
       {"values:single", "one block per value (Tarantool field compression)", true, true, values_single},
+      {"as-stored", "a store file's own data blocks, as the file holds them (its codec is the baseline row)", false,
+       true, layouts::build_as_stored, true},
   };
   return table;
 }

@@ -1,9 +1,12 @@
-// HBase HFile v2/v3 (format: hfile.h).
+// HBase HFile v1, v2 and v3 (format: hfile.h).
 #include "blockgen/store_files/hfile.h"
-#include "blockgen/store_files/crc32c.h"
-#include "blockgen/store_files/file_bytes.h"
 
 #include <zlib.h>
+
+#include <functional>
+
+#include "blockgen/store_files/crc32c.h"
+#include "blockgen/store_files/file_bytes.h"
 
 #include <fmt/format.h>
 
@@ -62,6 +65,13 @@ bool trailer_fields(std::span<const uint8_t> pb, int& codec, uint64_t& entries) 
   return true;
 }
 
+// Hadoop WritableUtils vlong: its size from the first byte (decodeVIntSize).
+size_t vlong_size(uint8_t first) {
+  const auto b = static_cast<int8_t>(first);
+  if (b >= -112) return 1;
+  return b < -120 ? static_cast<size_t>(-119 - b) : static_cast<size_t>(-111 - b);
+}
+
 bool gunzip(std::span<const uint8_t> in, std::vector<uint8_t>& out) {
   z_stream z{};
   if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return false;
@@ -73,6 +83,66 @@ bool gunzip(std::span<const uint8_t> in, std::vector<uint8_t>& out) {
   const bool ok = r == Z_STREAM_END && z.total_out == out.size();
   inflateEnd(&z);
   return ok;
+}
+
+// HFile v1 (HBase 0.9x; shared/fixtures/stores/README.md): a 60-byte trailer (magic, file-info
+// offset, data-index offset and count, meta-index offset and count, total uncompressed bytes,
+// entry count, codec, version; big-endian), a data index "IDXBLK)+" of (i64 offset, i32
+// uncompressed size, vint-prefixed first key) entries, and data blocks that are one
+// compressed stream each of "DATABLK*" + cells, running to the next block (the last to the
+// data index). No block headers and no checksums.
+bool parse_v1(std::span<const uint8_t> file, Hfile& out, const std::function<bool(uint64_t, std::string)>& fail) {
+  if (file.size() < 60) return fail(0, "shorter than its trailer");
+  const size_t trailer = file.size() - 60;
+  const auto t = file.subspan(trailer);
+  if (std::string(t.begin(), t.begin() + 8) != "TRABLK\"$") return fail(trailer, "no trailer magic TRABLK\"$");
+  const uint64_t index_at = be(t, 16, 8), index_count = be(t, 24, 4);
+  out.entries = be(t, 48, 4);
+  out.codec_id = static_cast<int>(be(t, 52, 4));
+  static const char* const kCodecs[] = {"LZO", "GZ", "NONE"};
+  out.codec = out.codec_id >= 0 && out.codec_id < 3 ? kCodecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
+  if (out.codec != "GZ" && out.codec != "NONE")
+    return fail(trailer, fmt::format("compression {}: this reader decodes GZ and NONE", out.codec));
+  if (index_at > trailer || trailer - index_at < 8 ||
+      std::string(file.begin() + static_cast<long>(index_at), file.begin() + static_cast<long>(index_at) + 8) !=
+          "IDXBLK)+")
+    return fail(trailer + 16, "the data index is not where the trailer says");
+  std::vector<std::pair<uint64_t, uint64_t>> index;  // offset, uncompressed size
+  size_t at = index_at + 8;
+  for (uint64_t i = 0; i < index_count; ++i) {
+    if (trailer - at < 13) return fail(at, "the data index runs into the trailer");
+    index.emplace_back(be(file, at, 8), be(file, at + 8, 4));
+    at += 12;
+    const auto first = static_cast<int8_t>(file[at]);  // Hadoop vint: the first key's length
+    const size_t n = vlong_size(file[at]);
+    if (n > trailer - at) return fail(at, "the data index runs into the trailer");
+    uint64_t klen = first >= -112 ? static_cast<uint64_t>(first) : be(file, at + 1, n - 1);
+    if (first < -120 || (first >= -112 && first < 0)) return fail(at, "a negative key length in the data index");
+    at += n;
+    if (klen > trailer - at) return fail(at, "the data index runs into the trailer");
+    at += klen;
+  }
+  for (size_t i = 0; i < index.size(); ++i) {
+    const uint64_t from = index[i].first, to = i + 1 < index.size() ? index[i + 1].first : index_at;
+    const uint64_t raw = index[i].second;
+    if (from >= to || to > index_at || raw < 8 || raw > kMaxBlock) return fail(from, "a data block outside the file");
+    HfileBlock b;
+    b.magic = "DATABLK*";
+    b.offset = from;
+    b.on_disk = to - from;
+    const auto data = file.subspan(from, to - from);
+    if ((out.codec == "NONE" && data.size() != raw) || raw > data.size() * 1100 + 1024)
+      return fail(from, "a data block whose sizes disagree");
+    b.raw.resize(raw);
+    if (out.codec == "NONE") {
+      std::copy(data.begin(), data.end(), b.raw.begin());
+    } else if (!gunzip(data, b.raw)) {
+      return fail(from, fmt::format("data block does not decompress to its {} bytes", raw));
+    }
+    if (std::string(b.raw.begin(), b.raw.begin() + 8) != "DATABLK*") return fail(from, "a data block without DATABLK*");
+    out.blocks.push_back(std::move(b));
+  }
+  return true;
 }
 
 }  // namespace
@@ -93,8 +163,10 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
   const uint64_t version = be(file, file.size() - 4, 4);
   out.major = static_cast<int>(version & 0xFFFFFF);
   out.minor = static_cast<int>(version >> 24);
+  if (out.major == 1) return parse_v1(file, out, fail);
   if (out.major != 2 && out.major != 3)
-    return fail(file.size() - 4, fmt::format("HFile version {}.{}: this reader takes v2 and v3", out.major, out.minor));
+    return fail(file.size() - 4,
+                fmt::format("HFile version {}.{}: this reader takes v1, v2 and v3", out.major, out.minor));
   const size_t trailer_size = out.major == 2 ? 212 : 4096;
   if (file.size() < trailer_size) return fail(0, "shorter than its trailer");
   const size_t trailer = file.size() - trailer_size;
@@ -160,13 +232,6 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
 
 namespace {
 
-// Hadoop WritableUtils vlong: its size from the first byte (decodeVIntSize).
-size_t vlong_size(uint8_t first) {
-  const auto b = static_cast<int8_t>(first);
-  if (b >= -112) return 1;
-  return b < -120 ? static_cast<size_t>(-119 - b) : static_cast<size_t>(-111 - b);
-}
-
 // The cells of one unencoded data block (KeyValue: i32 key length, i32 value length, key,
 // value, then [u16 tags length + tags] with tags and [vlong memstore timestamp] with MVCC):
 // false unless the block is consumed exactly.
@@ -209,13 +274,16 @@ bool hfile_records(const Hfile& f, std::vector<Record>& out) {
     for (const bool mvcc : {true, false}) {
       uint64_t cells = 0;
       bool ok = true;
+      const size_t skip = f.major == 1 ? 8 : 0;  // a v1 block starts with its DATABLK* magic
       for (const auto& b : f.blocks)
-        if (b.magic == "DATABLK*" && !(ok = parse_cells(b.raw, tags, mvcc, nullptr, cells))) break;
+        if (b.magic == "DATABLK*" &&
+            !(ok = parse_cells(std::span<const uint8_t>(b.raw).subspan(skip), tags, mvcc, nullptr, cells)))
+          break;
       if (!ok || cells != f.entries) continue;
       out.clear();
       cells = 0;
       for (const auto& b : f.blocks)
-        if (b.magic == "DATABLK*") parse_cells(b.raw, tags, mvcc, &out, cells);
+        if (b.magic == "DATABLK*") parse_cells(std::span<const uint8_t>(b.raw).subspan(skip), tags, mvcc, &out, cells);
       return true;
     }
   }

@@ -1,5 +1,7 @@
 #pragma once
-// HBase HFile v2/v3 data blocks, decompressed: what HBase compresses, block by block.
+// HBase HFile v1/v2/v3 data blocks, decompressed: what HBase compresses, block by block.
+// (v1, HBase 0.9x: a 60-byte trailer, an "IDXBLK)+" data index, blocks of one compressed
+// stream each holding "DATABLK*" + cells, no headers or checksums: hfile.cpp parse_v1.)
 //
 // Format (HBase io/hfile HFileBlock and FixedFileTrailer; verified on the fixtures in
 // shared/fixtures/stores, see its README): the last 4 bytes hold the version (low 3 bytes

@@ -1,6 +1,7 @@
 #include "blockgen/store_files/store_source.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -24,13 +25,6 @@ bool is_data_db(const std::string& path) {
   return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// A RocksDB/LevelDB table by its magic (the last 8 bytes), whatever its name.
-bool has_table_magic(const std::string& path) {
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  return !ec && size >= 48 && is_table_file(read_from_end(path, size, 8, 8));
-}
-
 // An HBase HFile v2/v3 by its trailer (the version in the last 4 bytes, the trailer magic).
 bool has_hfile_trailer(const std::string& path) {
   std::error_code ec;
@@ -39,10 +33,67 @@ bool has_hfile_trailer(const std::string& path) {
   const auto version = read_from_end(path, size, 4, 4);
   if (version.size() != 4) return false;
   const int major = version[3] | version[2] << 8 | version[1] << 16;
-  // v1 (60-byte trailer) is recognised so that its reader can say it does not take it.
+  // v1 (HBase 0.9x) has a fixed 60-byte trailer.
   const uint64_t trailer = major == 3 ? 4096 : major == 2 ? 212 : major == 1 ? 60 : 0;
   const auto magic = trailer ? read_from_end(path, size, trailer, 8) : std::vector<uint8_t>{};
   return std::string(magic.begin(), magic.end()) == "TRABLK\"$";
+}
+
+// A Data.db is ScyllaDB's when the SSTable has ScyllaDB's own component beside it
+// (`*-Scylla.db`, which Cassandra never writes); else Cassandra's (the two frame chunks alike).
+std::string data_db_store(const std::string& path) {
+  const std::string scylla = path.substr(0, path.size() - std::string("Data.db").size()) + "Scylla.db";
+  std::error_code ec;
+  return fs::exists(scylla, ec) ? "scylla" : "cassandra";
+}
+
+// The file's blocks as stored, whole blocks up to `max_bytes` raw bytes (at least one).
+// `copy` false: the blocks are the raw stream itself (a Data.db's chunks), kept once.
+class StoredBlocksBuilder {
+ public:
+  StoredBlocksBuilder(RecordSet& set, size_t max_bytes, bool copy = true)
+      : set_(set), max_bytes_(max_bytes), copy_(copy) {
+    set_.stored_offsets.assign(1, 0);
+  }
+  bool full() const { return max_bytes_ && bytes_ >= max_bytes_; }
+  void add(std::span<const uint8_t> raw, uint64_t on_disk) {
+    if (copy_) set_.stored_blocks.insert(set_.stored_blocks.end(), raw.begin(), raw.end());
+    bytes_ += raw.size();
+    set_.stored_offsets.push_back(bytes_);
+    set_.origin.on_disk += on_disk;
+    sizes_.push_back(raw.size());
+  }
+  // The nominal block size: the file's own (a chunk length) or the power of two nearest the
+  // median block (RocksDB, LevelDB and HBase cut a block once it passes the target size).
+  void finish(size_t nominal) {
+    if (!nominal && !sizes_.empty()) {
+      std::nth_element(sizes_.begin(), sizes_.begin() + static_cast<std::ptrdiff_t>(sizes_.size() / 2), sizes_.end());
+      const size_t median = sizes_[sizes_.size() / 2];
+      nominal = 1024;
+      while (nominal < (size_t{1} << 20) && nominal + nominal / 2 <= median) nominal *= 2;
+    }
+    set_.stored_block_size = nominal;
+  }
+
+ private:
+  RecordSet& set_;
+  size_t max_bytes_;
+  bool copy_;
+  size_t bytes_ = 0;
+  std::vector<size_t> sizes_;
+};
+
+// The codec spec of a RocksDB/LevelDB table's blocks, level from the properties'
+// compression_options (32767 = kDefaultCompressionLevel: the store's default, i.e. the plain
+// codec under its profile; RocksDB 7.8's LZ4 ignores the level: acceleration 1).
+std::string table_codec_spec(const TableFile& t) {
+  if (t.compression == "none") return "memcpy";
+  if (t.compression == "mixed") return "";
+  const auto at = t.compression_options.find("level=");
+  int level = 32767;
+  if (at != std::string::npos) level = std::atoi(t.compression_options.c_str() + at + 6);
+  if (level == 32767 || t.compression == "snappy" || t.compression == "lz4") return t.compression;
+  return fmt::format("{}:{}", t.compression, level);
 }
 
 // Records kept up to `max_bytes` of key+value bytes; their bytes, in file order, are the raw
@@ -86,9 +137,16 @@ bool read_hfile_source(const std::string& path, size_t max_bytes, RecordSet& set
       set.raw.insert(set.raw.end(), b.raw.begin(), b.raw.end());
   set.record_mode = "hbase-hfile";
   set.source_bytes = raw;
-  set.detail = fmt::format("HFile v{}.{} ({}): {} data blocks, {} bytes on disk for {} raw; {} cells{}", f.major,
-                           f.minor, f.codec, f.data_blocks(), on_disk, raw, set.records.size(),
-                           cut ? "; the first cells only (--max-bytes)" : "");
+  set.origin.store = "hbase";
+  set.origin.codec = f.codec == "GZ" ? "zlib" : "memcpy";  // the reader decodes NONE and GZ
+  StoredBlocksBuilder stored(set, max_bytes);
+  for (const auto& b : f.blocks)
+    if (b.magic == "DATABLK*" && !stored.full()) stored.add(b.raw, b.on_disk);
+  stored.finish(0);
+  set.detail = fmt::format(
+      "HFile v{}.{} ({}): {} data blocks, {} bytes on disk for {} raw; {} cells{}{}", f.major, f.minor, f.codec,
+      f.data_blocks(), on_disk, raw, set.records.size(), cut ? "; the first cells only (--max-bytes)" : "",
+      f.major == 1 ? "; v1 blocks have no header or checksums (the hbase profile frames v2/v3)" : "");
   return true;
 }
 
@@ -101,6 +159,14 @@ bool read_table_source(const std::string& path, size_t max_bytes, RecordSet& set
   keep_records(std::move(t.records), max_bytes, set, cut);
   set.record_mode = t.store + "-table";
   set.source_bytes = raw;
+  set.origin.store = t.store;
+  set.origin.codec = table_codec_spec(t);
+  set.origin.dictionary = t.dictionary;
+  set.origin.dictionary_on_disk = t.dict_bytes;
+  StoredBlocksBuilder stored(set, max_bytes);
+  for (const auto& b : t.data_blocks)
+    if (!stored.full()) stored.add(b.raw, b.on_disk);
+  stored.finish(0);
   static const char* const kChecksums[] = {"no", "CRC32C", "xxHash", "xxHash64", "XXH3"};
   set.detail =
       fmt::format("{} table{} ({}): {} data blocks, {} bytes on disk for {} raw; {} records{}; {} checksums verified{}",
@@ -113,8 +179,14 @@ bool read_table_source(const std::string& path, size_t max_bytes, RecordSet& set
 
 }  // namespace
 
-bool is_store_file(const std::string& path) {
-  return is_data_db(path) || has_table_magic(path) || has_hfile_trailer(path);
+bool is_store_file(const std::string& path) { return !store_of_file(path).empty(); }
+
+std::string store_of_file(const std::string& path) {
+  if (is_data_db(path)) return data_db_store(path);
+  if (has_hfile_trailer(path)) return "hbase";
+  std::error_code ec;
+  const auto size = fs::file_size(path, ec);
+  return ec || size < 48 ? "" : table_store(read_from_end(path, size, 8, 8));
 }
 
 bool is_store_source(const RecordSet& set) {
@@ -137,11 +209,16 @@ bool read_store_file(const std::string& path, size_t max_bytes, RecordSet& set, 
   SstableData t;
   if (!read_sstable_data(path, t, error, max_bytes)) return false;
   size_t used = 0;
+  set.origin.store = data_db_store(path);
+  set.origin.codec = t.codec == "zstd" ? fmt::format("zstd:{}", t.level) : t.codec;
+  StoredBlocksBuilder stored(set, 0, false);
   for (const auto& c : t.chunks) {
     if (c.raw.empty()) break;  // past --max-bytes: checksummed, not decoded
     set.raw.insert(set.raw.end(), c.raw.begin(), c.raw.end());
+    stored.add(c.raw, c.stored);
     ++used;
   }
+  stored.finish(t.chunk_length);
   set.record_mode = "sstable-data";
   // The digest of the stream read, as for a corpus sample: the same table read again matches.
   set.sample_sha256 = sha256_hex(std::string_view(reinterpret_cast<const char*>(set.raw.data()), set.raw.size()));

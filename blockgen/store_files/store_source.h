@@ -4,7 +4,10 @@
 //   the decompressed stream the store compressed; the raw layout re-chunks it at any size, and
 //   at the file's own chunk length it is the file's chunks exactly;
 // - a RocksDB or LevelDB table (by its magic, any name: `.sst`, `.ldb`): the source is its
-//   records (user key, value), which any layout re-blocks ("my 4 KiB blocks at 16 KiB").
+//   records (user key, value), which any layout re-blocks ("my 4 KiB blocks at 16 KiB");
+// - an HBase HFile: its KeyValue cells as records, its data blocks as the raw stream.
+// Each also keeps its data blocks exactly as stored (layout "as-stored"), with the file's codec
+// and bytes on disk (RecordSet::origin).
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -14,6 +17,9 @@
 namespace kvz {
 
 bool is_store_file(const std::string& path);
+// The store that wrote it, by content ("rocksdb", "leveldb", "hbase") or name (a `*-Data.db`:
+// "scylla" with a `*-Scylla.db` beside it, else "cassandra"); "" for any other file.
+std::string store_of_file(const std::string& path);
 // The store files in `dir` (not recursive), sorted; empty when there are none.
 std::vector<std::string> store_files_in(const std::string& dir);
 // Reads the file's chunks (up to `max_bytes` of decompressed stream, whole chunks) into

@@ -262,6 +262,7 @@ struct Reader {
       if (!block(props_h, props)) return false;
       const bool ok = for_each_entry(props.raw, false, [&](const std::string& k, Cursor& v, bool) {
         if (k == "rocksdb.index.value.is.delta.encoded") delta_index = v.varint() != 0;
+        if (k == "rocksdb.compression_options") out.compression_options.assign(v.b.begin() + v.pos, v.b.end());
         if (k == "rocksdb.block.based.table.index.type" && v.b.size() == 4 && le(v.b, 0, 4) == 2)
           return false;  // a partitioned index: refused below
         return true;
@@ -272,6 +273,7 @@ struct Reader {
       TableBlock d;
       if (!block(dict_h, d)) return false;
       dict = std::move(d.raw);
+      out.dictionary = dict;
       out.dict_bytes = dict_h.size + kTrailer;
     }
 
@@ -339,10 +341,12 @@ uint64_t TableFile::data_bytes() const {
   return n;
 }
 
-bool is_table_file(std::span<const uint8_t> tail8) {
-  if (tail8.size() != 8) return false;
+bool is_table_file(std::span<const uint8_t> tail8) { return !table_store(tail8).empty(); }
+
+std::string table_store(std::span<const uint8_t> tail8) {
+  if (tail8.size() != 8) return "";
   const uint64_t magic = le(tail8, 0, 8);
-  return magic == kLegacyMagic || magic == kBlockBasedMagic;
+  return magic == kBlockBasedMagic ? "rocksdb" : magic == kLegacyMagic ? "leveldb" : "";
 }
 
 bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error) {

@@ -37,7 +37,10 @@ struct TableFile {
   int checksum_type = 1;           // 0 none, 1 CRC32C, 2 xxHash, 3 xxHash64, 4 XXH3
   bool checksums_verified = true;  // false: the file has no checksums (type 0)
   std::string compression;         // the codec of the data blocks ("snappy", "zstd", ..., "none", "mixed")
-  uint64_t dict_bytes = 0;         // the compression dictionary meta block, when there is one
+  // The properties' "rocksdb.compression_options" ("window_bits=-14; level=32767; ...").
+  std::string compression_options;
+  uint64_t dict_bytes = 0;          // the compression dictionary meta block, when there is one
+  std::vector<uint8_t> dictionary;  // its contents
   std::vector<TableBlock> data_blocks;
   std::vector<Record> records;   // user key and value of every value entry, in file order
   uint64_t skipped_entries = 0;  // deletions, merges, ...: not values
@@ -51,5 +54,7 @@ bool parse_table_file(std::span<const uint8_t> file, const std::string& name, Ta
 bool read_table_file(const std::string& path, TableFile& out, std::string& error);
 // The table magic at the end of the file: a LevelDB or RocksDB block-based table.
 bool is_table_file(std::span<const uint8_t> tail8);
+// Which store its magic names: "rocksdb", "leveldb" (also RocksDB format_version 0) or "".
+std::string table_store(std::span<const uint8_t> tail8);
 
 }  // namespace kvz

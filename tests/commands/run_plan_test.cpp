@@ -75,7 +75,8 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
   RunArgs a;
   a.sources.layouts = "sst";
   a.sources.layouts_given = true;
-  EXPECT_EQ(error_of(a), "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single");
+  EXPECT_EQ(error_of(a),
+            "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single, as-stored");
   a = {};
   a.sources.datasets = "tpcc";
   EXPECT_EQ(error_of(a), "unknown dataset 'tpcc': expected one of dbbench, mixgraph, cache, json-docs, timeseries");

@@ -4,11 +4,14 @@
 // the file's codec, predicts the data blocks' bytes on disk (stores/README.md has the table).
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <string>
 
+#include "blockgen/store_files/file_bytes.h"
 #include "blockgen/store_files/hfile.h"
 #include "codecs/registry.h"
 #include "stores/store_profile.h"
@@ -84,15 +87,43 @@ TEST(HfileFixtures, DataBlocksReadAndTheirBytesPredicted) {
   }
 }
 
-TEST(HfileFixtures, VersionOneAndBadInputAreOneLineErrors) {
+// HFile v1 (HBase 0.9x, the fixture's README): its data index names 2 blocks, each one gzip
+// member of "DATABLK*" + cells; the first decompresses to 65,560 bytes, the cells are the
+// trailer's 1,000, and the blocks run back to back up to the data index.
+TEST(HfileFixtures, VersionOneReadsThroughItsDataIndex) {
   Hfile f;
   std::string error;
-  EXPECT_FALSE(
-      read_hfile((hbase_fixtures() / "hfile_v1_gz_8e8ab58/8e8ab58dcf39412da19833fcd8f687ac").string(), f, error));
-  EXPECT_NE(error.find("HFile version 1.0: this reader takes v2 and v3"), std::string::npos) << error;
+  const auto path = hbase_fixtures() / "hfile_v1_gz_8e8ab58/8e8ab58dcf39412da19833fcd8f687ac";
+  ASSERT_TRUE(read_hfile(path.string(), f, error)) << error;
+  EXPECT_EQ(f.major, 1);
+  EXPECT_EQ(f.codec, "GZ");
+  ASSERT_EQ(f.data_blocks(), 2u);
+  EXPECT_EQ(f.blocks[0].raw.size(), 65560u);
+  EXPECT_EQ(f.blocks[0].offset, 0u);
+  EXPECT_EQ(f.blocks[1].offset, f.blocks[0].on_disk);
+  std::vector<Record> cells;
+  ASSERT_TRUE(hfile_records(f, cells));
+  EXPECT_EQ(cells.size(), 1000u);
+  for (size_t i = 1; i < cells.size(); ++i) ASSERT_LT(cells[i - 1].key, cells[i].key) << i;
+  // A truncated v1 file: the data index is no longer where the trailer says.
+  std::vector<uint8_t> bytes;
+  ASSERT_TRUE(read_whole_file(path.string(), bytes, error));
+  std::vector<uint8_t> cut(bytes.begin() + 100, bytes.end());
+  EXPECT_FALSE(parse_hfile(cut, "v1.hfile", f, error));
+  EXPECT_EQ(error,
+            fmt::format("v1.hfile: offset {}: the data index is not where the trailer says", cut.size() - 60 + 16));
+}
+
+TEST(HfileFixtures, BadInputIsAOneLineError) {
+  Hfile f;
+  std::string error;
   const std::vector<uint8_t> junk(5000, 7);
   EXPECT_FALSE(parse_hfile(junk, "junk.hfile", f, error));
   EXPECT_EQ(error.rfind("junk.hfile: offset ", 0), 0u) << error;
+  std::vector<uint8_t> v4(junk);
+  v4[v4.size() - 1] = 4, v4[v4.size() - 2] = 0, v4[v4.size() - 3] = 0, v4[v4.size() - 4] = 0;
+  EXPECT_FALSE(parse_hfile(v4, "v4.hfile", f, error));
+  EXPECT_EQ(error, "v4.hfile: offset 4996: HFile version 4.0: this reader takes v1, v2 and v3");
 }
 
 }  // namespace

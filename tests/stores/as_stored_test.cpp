@@ -1,0 +1,188 @@
+// A store file's own blocks (layout "as-stored") and its codec as the baseline row: for tables
+// written here with librocksdb 7.8 and libleveldb 1.23 for every codec they have (with and
+// without a dictionary), and for the real Cassandra, ScyllaDB and HBase files of
+// shared/fixtures/stores, the current-codec row kvzbench measures stores exactly the file's
+// data bytes, block for block.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "bench/matrix.h"
+#include "blockgen/layouts.h"
+#include "blockgen/store_files/store_source.h"
+#include "blockgen/store_files/table_file.h"
+#include "commands/run_plan.h"
+#include "real_stores.h"
+
+namespace kvz {
+namespace {
+
+namespace fs = std::filesystem;
+using real_stores::load_records;
+using real_stores::TempFile;
+
+fs::path fixtures_dir() {
+  if (const char* dir = std::getenv("KVZ_FIXTURES")) return dir;
+  const char* corpora = std::getenv("KVZ_CORPORA");
+  return fs::path(corpora ? corpora : KVZ_SOURCE_DIR "/../shared/corpora") / ".." / "fixtures" / "stores";
+}
+
+EngineOptions quick() {
+  EngineOptions o;
+  o.seconds_per_cell = 0.002;
+  o.repetitions = 1;
+  o.latency_calls = 10;
+  o.latency_seconds = 0.01;
+  return o;
+}
+
+// `kvzbench run FILE` as planned with no profile: the file's blocks as stored, the file's
+// store framing them, its codec the current row. Returns the current row (or fails the test).
+CellResult run_as_stored(const std::string& path, std::string& label) {
+  RecordSet rs;
+  std::string error;
+  EXPECT_TRUE(read_store_file(path, 0, rs, error)) << error;
+  rs.source = fs::path(path).filename().string();
+  BlockSet blocks = build_blocks(rs, "as-stored", 4096, error);
+  EXPECT_TRUE(error.empty()) << error;
+  EXPECT_EQ(blocks.count() + 1, rs.stored_offsets.size());
+  const RunPlan plan;  // no --profile: the file's own store
+  BlockGroup group;
+  std::vector<std::string> warnings;
+  EXPECT_TRUE(make_group(plan, std::move(blocks), CodecRegistry::instance(), group, warnings, error)) << error;
+  EXPECT_TRUE(warnings.empty()) << warnings.front();
+  EXPECT_TRUE(group.current.has_value()) << path;
+  if (!group.current) return {};
+  label = group.current->codec->info().name + " " + group.current->params.label();
+  const Matrix m = build_matrix({std::move(group)}, {}, CodecRegistry::instance());
+  const EngineOutcome out = run_matrix(m, quick());
+  for (const auto& c : out.cells)
+    if (c.current) return c;
+  ADD_FAILURE() << path << ": no current row";
+  return {};
+}
+
+TEST(AsStored, RocksDbCurrentRowIsTheFilesDataBytes) {
+  const RecordSet rs = load_records("json/twitter.json", "auto", 1 << 20);
+  struct Case {
+    const char* codec;
+    uint32_t dict;
+    const char* row;  // the current row RocksDB's call makes (stores/rocksdb.cpp)
+  };
+  for (const Case c :
+       {Case{"none", 0, "memcpy 0"}, Case{"snappy", 0, "snappy 0"}, Case{"zlib", 0, "zlib 6:fresh"},
+        Case{"lz4", 0, "lz4 1:stream:fresh"}, Case{"lz4hc", 0, "lz4hc 9:fresh"}, Case{"zstd", 0, "zstd 3"},
+        Case{"zstd", 16384, "zstd 3:dict=16K"}, Case{"lz4", 16384, "lz4 1:stream:fresh:dict=16K"},
+        Case{"zlib", 16384, "zlib 6:fresh:dict=16K"}}) {
+    for (size_t block : {size_t{4096}, size_t{16384}}) {
+      const std::string what = fmt::format("{} dict {} block {}", c.codec, c.dict, block);
+      TempFile file(fmt::format("as_stored_{}_{}_{}.sst", c.codec, c.dict, block));
+      rocksdb::Options options;
+      real_stores::write_sst(rs, c.codec, block, c.dict, file.path, options);
+      rocksdb::SstFileReader reader(options);
+      ASSERT_TRUE(reader.Open(file.path).ok()) << what;
+      const auto props = reader.GetTableProperties();
+      TableFile t;
+      std::string error;
+      ASSERT_TRUE(read_table_file(file.path, t, error)) << error;
+      std::string label;
+      const CellResult cur = run_as_stored(file.path, label);
+      EXPECT_EQ(label, c.row) << what;
+      EXPECT_EQ(cur.status, CellStatus::Ok) << what << ": " << cur.failure;
+      EXPECT_EQ(cur.blocks, props->num_data_blocks) << what;
+      const uint64_t dict_block = c.dict ? t.dict_bytes : 0;
+      ASSERT_TRUE(cur.on_disk_bytes.has_value()) << what;
+      EXPECT_EQ(*cur.on_disk_bytes, props->data_size + dict_block) << what;
+      EXPECT_EQ(cur.stored_bytes, props->data_size + dict_block) << what << ": the current row is the file's bytes";
+      EXPECT_EQ(cur.key.layout, "as-stored");
+      EXPECT_EQ(cur.key.profile, "rocksdb");
+    }
+  }
+}
+
+TEST(AsStored, LevelDbCurrentRowIsTheFilesDataBytes) {
+  const RecordSet rs = load_records("logs/apache_access_logs.log", "auto", 1 << 20);
+  for (bool snappy : {false, true}) {
+    const auto real = real_stores::leveldb_real(rs, snappy, 4096);
+    // leveldb_real removes its file: write the same table again to read it.
+    TempFile file(std::string("as_stored_") + (snappy ? "snappy" : "none") + ".ldb");
+    leveldb::Options options;
+    options.compression = snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
+    leveldb::WritableFile* out = nullptr;
+    ASSERT_TRUE(leveldb::Env::Default()->NewWritableFile(file.path, &out).ok());
+    std::unique_ptr<leveldb::WritableFile> owner(out);
+    leveldb::TableBuilder builder(options, out);
+    for (const auto& r : rs.records) builder.Add(r.key, r.value);
+    ASSERT_TRUE(builder.Finish().ok());
+    ASSERT_TRUE(out->Close().ok());
+    std::string label;
+    const CellResult cur = run_as_stored(file.path, label);
+    EXPECT_EQ(label, snappy ? "snappy 0" : "memcpy 0");
+    EXPECT_EQ(cur.blocks, real.blocks);
+    EXPECT_EQ(cur.stored_bytes, real.bytes) << (snappy ? "snappy" : "none");
+    EXPECT_EQ(cur.on_disk_bytes.value_or(0), real.bytes);
+  }
+}
+
+// The real files: the current row's file bytes are the Data.db size (every chunk and its
+// checksum) or the HFile's data blocks; measured, they are the same bytes where the store's
+// compressor and Debian's library agree (tests/stores/sstable_fixtures_test.cpp has the rest).
+TEST(AsStored, FixtureFilesTheirOwnCodecFirst) {
+  struct Set {
+    const char* file;
+    const char* row;
+    const char* profile;
+  };
+  const std::vector<Set> sets = {
+      {"cassandra/legacy_nb_clust/nb-1-big-Data.db", "lz4 1", "cassandra"},
+      {"scylladb/zstd-pk_different_types-mc/mc-1-big-Data.db", "zstd 1", "cassandra"},  // its compression_level
+      {"scylladb/deflate-pk_different_types-mc/mc-1-big-Data.db", "zlib 6:zlib", "cassandra"},
+      {"hbase/hudi_1_0_hbase_2_4_9_16KB_GZ_20000/hudi_1_0_hbase_2_4_9_16KB_GZ_20000.hfile", "zlib 6:zlib", "hbase"},
+  };
+  for (const auto& s : sets) {
+    const std::string path = (fixtures_dir() / s.file).string();
+    ASSERT_TRUE(fs::exists(path)) << path;
+    std::string label;
+    const CellResult cur = run_as_stored(path, label);
+    EXPECT_EQ(label, s.row) << s.file;
+    EXPECT_EQ(cur.key.profile, s.profile) << s.file;
+    ASSERT_TRUE(cur.on_disk_bytes.has_value()) << s.file;
+    if (std::string(s.file).find("Data.db") != std::string::npos) {
+      EXPECT_EQ(*cur.on_disk_bytes, fs::file_size(path)) << s.file;
+    }
+    EXPECT_EQ(cur.stored_bytes, *cur.on_disk_bytes) << s.file;
+  }
+}
+
+TEST(AsStored, RefusedForACorpusFileAndUnderAnotherStoresProfile) {
+  RecordSet rs;
+  rs.source = "notes.txt";
+  rs.raw = {'a', 'b'};
+  std::string error;
+  build_blocks(rs, "as-stored", 4096, error);
+  EXPECT_EQ(error,
+            "layout as-stored takes a store file (an SST/LDB table, a *-Data.db, an HFile): notes.txt is not "
+            "one (use raw or a record layout)");
+  const std::string data_db = (fixtures_dir() / "cassandra/legacy_nb_clust/nb-1-big-Data.db").string();
+  RecordSet cass;
+  ASSERT_TRUE(read_store_file(data_db, 0, cass, error)) << error;
+  cass.source = "nb-1-big-Data.db";
+  error.clear();
+  BlockSet blocks = build_blocks(cass, "as-stored", 4096, error);
+  RunPlan plan;
+  plan.store = find_store_profile("rocksdb");
+  BlockGroup group;
+  std::vector<std::string> warnings;
+  EXPECT_FALSE(make_group(plan, std::move(blocks), CodecRegistry::instance(), group, warnings, error));
+  EXPECT_EQ(error,
+            "nb-1-big-Data.db is a cassandra file: --profile rocksdb cannot frame its own blocks (-l as-stored); drop "
+            "--profile");
+}
+
+}  // namespace
+}  // namespace kvz
