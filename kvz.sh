@@ -25,7 +25,7 @@ pkgs_libs="libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev liblzma
   libxxhash-dev"
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
 # and a headless browser to open the HTML report.
-pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev rocksdb-tools chromium python3 jq clang-format clang-tidy clang
+pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev rocksdb-tools libwiredtiger-dev chromium python3 jq clang-format clang-tidy clang
   libbenchmark-tools python3-scipy python3-numpy"
 
 install_missing() {
@@ -94,6 +94,6 @@ echo "kvz.sh: sanitizer tests done at ${SECONDS} s" >&2
 cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=OFF "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link" >/dev/null
 cmake --build build/fuzz -j "$jobs" --target kvz_fuzz_codec_spec kvz_fuzz_records kvz_fuzz_results kvz_fuzz_sstable_data kvz_fuzz_hfile \
-  kvz_fuzz_table_file
+  kvz_fuzz_table_file kvz_fuzz_wt_file
 tests/fuzz/run_fuzzers.sh build/fuzz "${KVZ_FUZZ_SECONDS:-20}"
 echo "kvz.sh: all tests passed in $SECONDS s" >&2

@@ -53,6 +53,7 @@ if(KVZ_BUILD_TESTS)
   # The real stores, only to prove our layouts and profiles byte for byte.
   kvz_pkg(rocksdb rocksdb librocksdb-dev)
   kvz_cmake_pkg(leveldb libleveldb-dev CONFIG)  # target leveldb::leveldb
+  kvz_pkg(wiredtiger wiredtiger libwiredtiger-dev)  # and its snappy and zlib extensions
 endif()
 
 # xxHash: the XXH3/XXH64/XXH32 block checksums of RocksDB tables read as sources.

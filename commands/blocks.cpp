@@ -46,8 +46,10 @@ int usage_error(const std::string& msg) {
 void print_stats(const BlockSet& b) {
   const size_t n = b.count();
   const LayoutInfo* layout = find_layout(b.layout);
-  const std::string size =
-      layout->ignores_block_size ? "one block per value" : "block size " + format_byte_size(b.block_size);
+  const std::string size = layout->needs_store_file ? "the file's own blocks (" + b.origin.store + ", " +
+                                                          (b.origin.codec.empty() ? "mixed" : b.origin.codec) + ")"
+                           : layout->ignores_block_size ? "one block per value"
+                                                        : "block size " + format_byte_size(b.block_size);
   fmt::print("layout {}, {}: {} blocks, {} bytes\n", b.layout, size, n, b.total_bytes());
   if (n == 0) {
     fmt::print("  (no blocks: no input)\n");

@@ -17,22 +17,26 @@ namespace {
 // container, level 6), lz4 (acceleration 1).
 constexpr WritableCodec kCodecs[] = {{"snappy", ""}, {"zstd", "6"}, {"zlib", "6:zlib"}, {"lz4", ""}};
 
-// __wt_bt_write: the first WT_BLOCK_COMPRESS_SKIP (64) bytes stay uncompressed, the
-// compressor writes its own prefix (snappy and zstd: 8-byte length, lz4: 16-byte
-// LZ4_PREFIX, zlib: none), and the compressed image is used only if
-//   raw / allocsize > compressed_image / allocsize
-// (it saves at least one allocation unit). The block manager then writes the image rounded
-// up to allocation_size (4 KiB). kvz compresses the whole page, WT all but the 64 skipped
-// bytes: a small approximation.
+// __wt_bt_write: a page is the block plus WT_BLOCK_COMPRESS_SKIP (64) bytes that stay as they
+// are (the page and block headers and the first cell bytes): the block is what the compressor
+// gets (a store file's pages as stored are exactly that; over other layouts a block stands for
+// a page's compressed part). A page of at most one allocation unit is not compressed; the
+// compressor writes its own prefix (snappy and zstd: 8-byte length, lz4: 16-byte LZ4_PREFIX,
+// zlib: none), and its output is used only if it saves a whole allocation unit:
+//   page / allocsize > output / allocsize
+// (the output without the 64 bytes). The block manager writes the page, or the 64 bytes and
+// the output, rounded up to allocation_size (4 KiB). Checked on every leaf page of tables
+// libwiredtiger 3.2.1 wrote with snappy, zlib and none (tests/stores/wt_file_test.cpp).
 StoredBlock wiredtiger_page(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) {
   constexpr size_t kSkip = 64, kAlloc = 4096;
-  if (codec.uncompressed) return {framing::round_up(raw, kAlloc), raw, false};
+  const size_t page = raw + kSkip;
+  if (codec.uncompressed) return {framing::round_up(page, kAlloc), page, false};
   size_t prefix = 0;
   if (codec.name == "snappy" || codec.name == "zstd") prefix = 8;
   if (codec.name == "lz4") prefix = 16;
-  const size_t image = kSkip + prefix + compressed;
-  if (raw / kAlloc <= image / kAlloc) return {framing::round_up(raw, kAlloc), raw, true};
-  return {framing::round_up(image, kAlloc), image, false};
+  const size_t output = prefix + compressed;
+  if (page <= kAlloc || page / kAlloc <= output / kAlloc) return {framing::round_up(page, kAlloc), page, true};
+  return {framing::round_up(kSkip + output, kAlloc), kSkip + output, false};
 }
 
 // WT_SESSION::create config (WiredTiger docs, "Compressors"): block_compressor names the
@@ -60,8 +64,8 @@ const Store& wiredtiger_store() {
   static const Store store{
       .profile = {.name = "wiredtiger", .description = "WiredTiger 32 KiB leaf pages on 4 KiB allocation units",
                   .layout = "raw", .block_size = 32 * 1024,
-                  .rules = "64 uncompressed header bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0), "
-                           "rounded up to 4 KiB; raw unless compression saves a whole allocation unit"},
+                  .rules = "64 uncompressed page bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0) + output, "
+                           "rounded up to 4 KiB; raw unless the output saves a whole allocation unit"},
       .codecs = kCodecs, .store_block = wiredtiger_page, .size_option = "block",
       .config_line = wiredtiger_config};
   return store;

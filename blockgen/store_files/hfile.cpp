@@ -7,6 +7,7 @@
 
 #include "blockgen/store_files/crc32c.h"
 #include "blockgen/store_files/file_bytes.h"
+#include "blockgen/store_files/inflate.h"
 
 #include <fmt/format.h>
 
@@ -72,18 +73,7 @@ size_t vlong_size(uint8_t first) {
   return b < -120 ? static_cast<size_t>(-119 - b) : static_cast<size_t>(-111 - b);
 }
 
-bool gunzip(std::span<const uint8_t> in, std::vector<uint8_t>& out) {
-  z_stream z{};
-  if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) return false;
-  z.next_in = const_cast<Bytef*>(in.data());  // zlib's API is not const-correct
-  z.avail_in = static_cast<uInt>(in.size());
-  z.next_out = out.data();
-  z.avail_out = static_cast<uInt>(out.size());
-  const int r = inflate(&z, Z_FINISH);
-  const bool ok = r == Z_STREAM_END && z.total_out == out.size();
-  inflateEnd(&z);
-  return ok;
-}
+bool gunzip(std::span<const uint8_t> in, std::vector<uint8_t>& out) { return inflate_exact(in, out, 16 + MAX_WBITS); }
 
 // HFile v1 (HBase 0.9x; shared/fixtures/stores/README.md): a 60-byte trailer (magic, file-info
 // offset, data-index offset and count, meta-index offset and count, total uncompressed bytes,

@@ -11,6 +11,7 @@
 #include "blockgen/store_files/hfile.h"
 #include "blockgen/store_files/sstable_data.h"
 #include "blockgen/store_files/table_file.h"
+#include "blockgen/store_files/wt_file.h"
 #include "util/bytes.h"
 
 namespace kvz {
@@ -150,6 +151,31 @@ bool read_hfile_source(const std::string& path, size_t max_bytes, RecordSet& set
   return true;
 }
 
+// A WiredTiger file: its live leaf pages' key/value cells as the records; as stored, each
+// leaf page's image after its first 64 bytes (what WiredTiger compresses).
+bool read_wt_source(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error) {
+  WtFile f;
+  if (!read_wt_file(path, f, error)) return false;
+  uint64_t raw = 0;
+  for (const auto& p : f.leaves) raw += p.image.size();
+  bool cut = false;
+  keep_records(std::move(f.records), max_bytes, set, cut);
+  set.record_mode = "wiredtiger-table";
+  set.source_bytes = raw;
+  set.origin.store = "wiredtiger";
+  set.origin.codec = f.compression == "none" ? "memcpy" : f.compression == "mixed" ? "" : f.compression;
+  StoredBlocksBuilder stored(set, max_bytes);
+  for (const auto& p : f.leaves)
+    if (!stored.full()) stored.add(std::span<const uint8_t>(p.image).subspan(64), p.on_disk);
+  stored.finish(0);
+  set.detail = fmt::format(
+      "WiredTiger file ({}): {} leaf pages, {} bytes on disk for {} in memory; {} records; {} internal pages, "
+      "{}-byte allocation units; checksums verified{}",
+      f.compression, f.leaves.size(), f.leaf_bytes(), raw, set.records.size(), f.internal_pages, f.allocation_size,
+      cut ? "; the first records only (--max-bytes)" : "");
+  return true;
+}
+
 bool read_table_source(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error) {
   TableFile t;
   if (!read_table_file(path, t, error)) return false;
@@ -186,25 +212,32 @@ std::string store_of_file(const std::string& path) {
   if (has_hfile_trailer(path)) return "hbase";
   std::error_code ec;
   const auto size = fs::file_size(path, ec);
-  return ec || size < 48 ? "" : table_store(read_from_end(path, size, 8, 8));
+  if (ec || size < 48) return "";
+  if (is_wt_file(read_from_end(path, size, size, 8))) return "wiredtiger";
+  return table_store(read_from_end(path, size, 8, 8));
 }
 
 bool is_store_source(const RecordSet& set) {
   return set.record_mode == "sstable-data" || set.record_mode == "rocksdb-table" ||
-         set.record_mode == "leveldb-table" || set.record_mode == "hbase-hfile";
+         set.record_mode == "leveldb-table" || set.record_mode == "hbase-hfile" ||
+         set.record_mode == "wiredtiger-table";
 }
 
 std::vector<std::string> store_files_in(const std::string& dir) {
   std::vector<std::string> files;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec))
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    // WiredTiger's own metadata, lookaside and history files are not tables of the user's.
+    if (e.path().filename().string().rfind("WiredTiger", 0) == 0) continue;
     if (e.is_regular_file(ec) && is_store_file(e.path().string())) files.push_back(e.path().string());
+  }
   std::sort(files.begin(), files.end());
   return files;
 }
 
 bool read_store_file(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error) {
   if (has_hfile_trailer(path)) return read_hfile_source(path, max_bytes, set, error);
+  if (store_of_file(path) == "wiredtiger") return read_wt_source(path, max_bytes, set, error);
   if (!is_data_db(path)) return read_table_source(path, max_bytes, set, error);
   SstableData t;
   if (!read_sstable_data(path, t, error, max_bytes)) return false;

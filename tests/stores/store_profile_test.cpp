@@ -128,7 +128,8 @@ TEST(StoreBlock, TheUncompressedFlagNotTheNameSelectsTheReferenceFraming) {
     const StoredBlock reference = store_block(p, kUncompressed, 4000, 4000);
     const StoredBlock flagged = store_block(p, BlockCodec{"zstd", "3", true}, 4000, 4000);
     EXPECT_EQ(flagged.bytes, reference.bytes);
-    EXPECT_EQ(flagged.payload, 4000u);
+    // WiredTiger's page is the block plus the 64 bytes it never compresses (stores/wiredtiger.cpp).
+    EXPECT_EQ(flagged.payload, p.name == "wiredtiger" ? 4064u : 4000u);
     EXPECT_FALSE(flagged.kept_raw);
   }
 }
@@ -220,16 +221,24 @@ TEST(StoreBlock, HBaseHeaderFramingAndChecksums) {
 
 TEST(StoreBlock, WiredTigerAllocationUnits) {
   const StoreProfile& p = profile("wiredtiger");
-  // 64 + 8 + 28000 = 28072 -> 7 units of 4 KiB.
+  // A block of 32768 is a page of 32832 (8 units by integer division). Output 8 + 28000 = 28008
+  // (6 units) saves units: the page is 64 + 28008 = 28072 -> 7 units of 4 KiB.
   StoredBlock b = store_block(p, compressed("snappy"), 32768, 28000);
   EXPECT_FALSE(b.kept_raw);
   EXPECT_EQ(b.bytes, 7u * 4096);
-  // 30072 / 4096 = 7 < 8: WT takes the compressed image although it rounds to 8 units.
+  // Output 30008: 7 < 8 units, WT takes it although 64 + 30008 rounds to 8 units.
   EXPECT_EQ(store_block(p, compressed("snappy"), 32768, 30000).bytes, 32768u);
   EXPECT_FALSE(store_block(p, compressed("snappy"), 32768, 30000).kept_raw);
-  // 64 + 16 + 32700 = 32780 -> 8 whole units: no gain, the raw page is written.
-  EXPECT_TRUE(store_block(p, compressed("lz4"), 32768, 32700).kept_raw);
+  // lz4: 16 + 32700 = 32716 is 7 units (the 64 bytes are not counted): taken, 9 units written.
+  EXPECT_FALSE(store_block(p, compressed("lz4"), 32768, 32700).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("lz4"), 32768, 32700).bytes, 9u * 4096);
+  // 16 + 32760 = 32776 is 8 units: no unit saved, the raw page is written (32832 -> 9 units).
+  EXPECT_TRUE(store_block(p, compressed("lz4"), 32768, 32760).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("lz4"), 32768, 32760).bytes, 9u * 4096);
   EXPECT_EQ(store_block(p, compressed("zlib"), 32768, 1000).bytes, 4096u);
+  // A page of one allocation unit or less is never compressed.
+  EXPECT_TRUE(store_block(p, compressed("zlib"), 4000, 100).kept_raw);
+  EXPECT_EQ(store_block(p, compressed("zlib"), 4000, 100).bytes, 4096u);
 }
 
 TEST(StoreBlock, TarantoolFieldEncoding) {
