@@ -4,10 +4,12 @@
 #include "report/html_answer.h"
 
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "report/cell_view.h"
+#include "report/file_baseline.h"
 #include "report/store_config.h"
 #include "util/bytes.h"
 
@@ -25,10 +27,25 @@ std::string default_store(const RunResults& run) {
   return "rocksdb";
 }
 
-json picks_json(const GroupRecommendations& g, const StoreProfile* store) {
+// A store file's own blocks: the file's codec and bytes (the group's current row), or none.
+std::optional<FileBaseline> baseline_of(const RunResults& run, const GroupRecommendations& g) {
+  for (const auto& c : run.cells)
+    if (c.current && c.key.source == g.source && c.key.layout == g.layout && c.key.block_size == g.block_size &&
+        c.key.profile == g.profile)
+      return file_baseline(run, c);
+  return std::nullopt;
+}
+
+json picks_json(const GroupRecommendations& g, const StoreProfile* store, const std::optional<FileBaseline>& file) {
   json picks = json::array();
   for (const auto& p : g.picks) {
     json pick = {{"workload", p.workload}, {"choice", p.choice_text()}, {"rule", p.rule}, {"why", p.why}};
+    // Against the file's own codec: what switching to the pick saves and costs.
+    if (file && p.choice) {
+      if (p.choice->label == file->label) pick["switch"] = "the file's own codec: keep it";
+      for (const auto& sw : file->switches)
+        if (sw.label == p.choice->label) pick["switch"] = "vs the file's " + file->label + ": " + switch_text(sw);
+    }
     if (store && p.choice) {
       const ConfigLine line = config_line_for(*store, *p.choice, g.block_size);
       pick["config"] = line.text;
@@ -50,14 +67,16 @@ json answer_json(const std::vector<RunResults>& runs, const RecommendOptions& op
     any.per_source = true;
     const auto base = recommend(runs[i], any);
     std::vector<json> by_store(base.size(), json::object());
-    for (size_t g = 0; g < base.size(); ++g) by_store[g]["any"] = picks_json(base[g], nullptr);
+    std::vector<std::optional<FileBaseline>> files;
+    for (const auto& g : base) files.push_back(baseline_of(runs[i], g));
+    for (size_t g = 0; g < base.size(); ++g) by_store[g]["any"] = picks_json(base[g], nullptr, files[g]);
     for (const auto& profile : store_profiles()) {
       const auto groups_for_store =
           recommend(runs[i], any, writable_by(profile));  // the same groups, in the same order
       for (size_t g = 0; g < base.size() && g < groups_for_store.size(); ++g)
-        by_store[g][profile.name] = picks_json(groups_for_store[g], &profile);
+        by_store[g][profile.name] = picks_json(groups_for_store[g], &profile, files[g]);
     }
-    for (size_t g = 0; g < base.size(); ++g)
+    for (size_t g = 0; g < base.size(); ++g) {
       groups.push_back({{"run", i + 1},
                         {"source", base[g].source},
                         {"layout", base[g].layout},
@@ -65,6 +84,8 @@ json answer_json(const std::vector<RunResults>& runs, const RecommendOptions& op
                         {"profile", base[g].profile},
                         {"group", base[g].group},
                         {"by_store", std::move(by_store[g])}});
+      if (files[g]) groups.back()["file"] = "the file today: " + baseline_text(*files[g]);
+    }
   }
   return {
       {"stores", stores}, {"default_store", runs.empty() ? "rocksdb" : default_store(runs.back())}, {"groups", groups}};

@@ -122,11 +122,13 @@
         if (i === 0) {
           const td = h('td', g.source + ' · ' + bytes(g.block) + ' ' + g.layout + (g.profile ? ' (' + g.profile + ')' : '') +
                        runTag(g.run), tr, 'group');
+          if (g.file) h('div', g.file, td, 'note');  // a store file's own blocks: its codec and bytes
           td.rowSpan = picks.length;
         }
         h('td', p.workload, tr);
         h('td', p.choice, tr, 'choice');
-        h('td', p.why, tr, 'why');
+        const why = h('td', p.why, tr, 'why');
+        if (p.switch) h('div', p.switch, why, 'switch');
         const cfg = h('td', null, tr);
         if (p.config !== undefined) h(p.writable ? 'code' : 'span', p.config, cfg, p.writable ? '' : 'note');
         else h('span', S.store === 'any' ? 'choose a store for its configuration line' : '', cfg, 'note');
