@@ -3,8 +3,10 @@
 // stream's end are ignored: stores pad blocks (WiredTiger to its allocation unit).
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace kvz {
 
@@ -18,6 +20,29 @@ inline bool inflate_exact(std::span<const uint8_t> in, std::span<uint8_t> out, i
   z.avail_out = static_cast<uInt>(out.size());
   const int r = inflate(&z, Z_FINISH);
   const bool ok = r == Z_STREAM_END && z.total_out == out.size();
+  inflateEnd(&z);
+  return ok;
+}
+
+// A stream of unknown raw size (RocksDB's zlib blocks before format_version 2): `out` grows as
+// the stream needs, up to `limit` bytes. Bytes after the stream's end are ignored.
+inline bool inflate_grow(std::span<const uint8_t> in, std::vector<uint8_t>& out, int window_bits, size_t limit) {
+  z_stream z{};
+  if (inflateInit2(&z, window_bits) != Z_OK) return false;
+  z.next_in = const_cast<Bytef*>(in.data());  // zlib's API is not const-correct
+  z.avail_in = static_cast<uInt>(in.size());
+  out.resize(std::min(limit, in.size() * 4 + 1024));
+  int r = Z_OK;
+  while (r == Z_OK || r == Z_BUF_ERROR) {
+    z.next_out = out.data() + z.total_out;
+    z.avail_out = static_cast<uInt>(out.size() - z.total_out);
+    r = inflate(&z, Z_NO_FLUSH);
+    if (r == Z_STREAM_END || (r != Z_OK && r != Z_BUF_ERROR)) break;
+    if (z.avail_out != 0 || out.size() >= limit) break;  // input ended inside the stream, or too large
+    out.resize(std::min(limit, out.size() * 2));
+  }
+  const bool ok = r == Z_STREAM_END;
+  out.resize(ok ? z.total_out : 0);
   inflateEnd(&z);
   return ok;
 }

@@ -9,9 +9,11 @@
 #include <fmt/format.h>
 
 #include <xxhash.h>
+#include <zstd.h>
 
 #include "blockgen/store_files/crc32c.h"
 #include "blockgen/store_files/file_bytes.h"
+#include "blockgen/store_files/inflate.h"
 #include "codecs/registry.h"
 
 namespace kvz {
@@ -196,11 +198,26 @@ struct Reader {
     Cursor c{stored};
     std::span<const uint8_t> payload = stored;
     uint64_t raw = 0;
-    if (std::string(codec) == "snappy") {
+    const std::string kind = codec;
+    if (kind == "snappy") {
       raw = c.varint(5);  // snappy's own length preamble, left in the payload
-    } else if (out.store == "rocksdb" && out.format_version >= 2) {
-      raw = c.varint(5);
+    } else if (out.store == "rocksdb" && (out.format_version >= 2 || kind == "zstd")) {
+      raw = c.varint(5);  // compress_format_version 2 (ZSTD always): a varint32 raw size first
       payload = stored.subspan(c.pos);
+    } else if (out.store == "rocksdb" && (kind == "lz4" || kind == "lz4hc")) {
+      // compress_format_version 1 (format_version 0 and 1): 8 bytes, the raw size in the first 4.
+      if (stored.size() < 8) return fail(h.offset, "an lz4 block shorter than its 8-byte size header");
+      raw = le(stored, 0, 4);
+      payload = stored.subspan(8);
+    } else if (out.store == "rocksdb" && kind == "zlib") {  // version 1: no size, a raw deflate stream
+      if (!dict.empty()) return fail(h.offset, "a zlib block with a dictionary in format_version < 2 (not decoded)");
+      if (!inflate_grow(stored, b.raw, -15, kMaxBlock))
+        return fail(h.offset, "a zlib block that does not inflate (format_version < 2)");
+      b.codec = codec;
+      return true;
+    } else if (out.store == "leveldb" && kind == "zstd") {  // LevelDB's zstd: a frame with its size
+      const unsigned long long n = ZSTD_getFrameContentSize(stored.data(), stored.size());
+      raw = n == ZSTD_CONTENTSIZE_UNKNOWN || n == ZSTD_CONTENTSIZE_ERROR ? ~uint64_t{0} : n;
     } else {
       return fail(h.offset, fmt::format("{} block of a format this reader does not decode", codec));
     }
@@ -214,6 +231,31 @@ struct Reader {
     if (!r.ok() || r.size != raw)
       return fail(h.offset, fmt::format("{} block does not decompress to its {} bytes", codec, raw));
     return true;
+  }
+
+  // The block handles of the index block at `index`: full handles, or (delta_index) a size delta
+  // after each restart's first; with first keys (index type 3) a length-prefixed key follows.
+  bool index_handles(const Handle& index, bool delta_index, bool first_keys, std::vector<Handle>& out_handles) {
+    TableBlock idx;
+    if (!block(index, idx)) return false;
+    const size_t first = out_handles.size();
+    Handle prev;
+    const bool ok = for_each_entry(idx.raw, delta_index, [&](const std::string&, Cursor& v, bool at_restart) {
+      Handle h;
+      if (!delta_index || at_restart || out_handles.size() == first) {
+        if (!handle_of(v, h)) return false;
+      } else {  // a signed (zig-zag) size delta; the block follows the previous one
+        const uint64_t z = v.varint();
+        const int64_t delta = static_cast<int64_t>(z >> 1) ^ -static_cast<int64_t>(z & 1);
+        h.offset = prev.offset + prev.size + kTrailer;
+        h.size = static_cast<uint64_t>(static_cast<int64_t>(prev.size) + delta);
+      }
+      if (first_keys) v.take(v.varint());
+      out_handles.push_back(h);
+      prev = h;
+      return v.ok;
+    });
+    return ok || fail(index.offset, "malformed index block");
   }
 
   bool handle_of(Cursor& v, Handle& h) {
@@ -251,23 +293,24 @@ struct Reader {
     Handle props_h, dict_h;
     bool has_props = false, has_dict = false;
     const bool meta_ok = for_each_entry(meta.raw, false, [&](const std::string& k, Cursor& v, bool) {
+      if (k.rfind("rocksdb.", 0) == 0) out.store = "rocksdb";  // format_version 0 has LevelDB's magic
       if (k == "rocksdb.properties") has_props = handle_of(v, props_h);
       if (k == "rocksdb.compression_dict") has_dict = handle_of(v, dict_h);
       return true;
     });
     if (!meta_ok) return fail(metaindex.offset, "malformed meta-index block");
     bool delta_index = false;
+    uint64_t index_type = 0;  // 0 binary search, 1 hash, 2 two-level (partitioned), 3 with first keys
     if (has_props) {
       TableBlock props;
       if (!block(props_h, props)) return false;
       const bool ok = for_each_entry(props.raw, false, [&](const std::string& k, Cursor& v, bool) {
         if (k == "rocksdb.index.value.is.delta.encoded") delta_index = v.varint() != 0;
         if (k == "rocksdb.compression_options") out.compression_options.assign(v.b.begin() + v.pos, v.b.end());
-        if (k == "rocksdb.block.based.table.index.type" && v.b.size() == 4 && le(v.b, 0, 4) == 2)
-          return false;  // a partitioned index: refused below
+        if (k == "rocksdb.block.based.table.index.type" && v.b.size() == 4) index_type = le(v.b, 0, 4);
         return true;
       });
-      if (!ok) return fail(props_h.offset, "malformed properties block, or a partitioned index (not read)");
+      if (!ok) return fail(props_h.offset, "malformed properties block");
     }
     if (has_dict) {
       TableBlock d;
@@ -277,26 +320,17 @@ struct Reader {
       out.dict_bytes = dict_h.size + kTrailer;
     }
 
-    // The index: one handle per data block, in key order = file order.
-    TableBlock idx;
-    if (!block(index, idx)) return false;
+    // The index: one handle per data block, in key order = file order. A partitioned index
+    // (kTwoLevelIndexSearch) is a top-level index of index partitions, each an index block.
     std::vector<Handle> handles;
-    Handle prev;
-    const bool idx_ok = for_each_entry(idx.raw, delta_index, [&](const std::string&, Cursor& v, bool at_restart) {
-      Handle h;
-      if (!delta_index || at_restart || handles.empty()) {
-        if (!handle_of(v, h)) return false;
-      } else {  // a signed (zig-zag) size delta; the block follows the previous one
-        const uint64_t z = v.varint();
-        const int64_t delta = static_cast<int64_t>(z >> 1) ^ -static_cast<int64_t>(z & 1);
-        h.offset = prev.offset + prev.size + kTrailer;
-        h.size = static_cast<uint64_t>(static_cast<int64_t>(prev.size) + delta);
-      }
-      handles.push_back(h);
-      prev = h;
-      return v.ok;
-    });
-    if (!idx_ok) return fail(index.offset, "malformed index block");
+    if (index_type != 2) {
+      if (!index_handles(index, delta_index, index_type == 3, handles)) return false;
+    } else {
+      std::vector<Handle> partitions;
+      if (!index_handles(index, delta_index, false, partitions)) return false;
+      for (const Handle& p : partitions)
+        if (!index_handles(p, delta_index, false, handles)) return false;
+    }
 
     std::map<std::string, int> codecs;
     std::vector<Record> entries;  // keys as stored

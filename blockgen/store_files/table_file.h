@@ -12,8 +12,13 @@
 // 5-byte trailer: the compression type and a masked CRC32C of block + type. A block is entries
 // (shared, non-shared, value-length varints; key delta; value) and a restart array; RocksDB
 // index blocks of format_version >= 4 leave out the value length and delta-encode the handles
-// between restart points. Compressed blocks (format_version >= 2) carry a varint32 raw length
-// before the codec's output, except snappy.
+// between restart points. Compressed blocks (format_version >= 2, and zstd always) carry a
+// varint32 raw length before the codec's output, except snappy; before format_version 2 an lz4
+// block starts with 8 bytes (the raw length in the first 4) and a zlib block has no length. A
+// partitioned index (index type 2) is a top-level index of index blocks; index type 3 follows
+// each handle with the block's first key; a hash index (1) is a binary-search index plus
+// prefix meta blocks. RocksDB 7.8 writes format_version 1 to 5 (0 is read-only: LevelDB's
+// footer, told apart by its "rocksdb." meta-index entries); the tests write all of them.
 #include <cstdint>
 #include <span>
 #include <string>
