@@ -1,4 +1,5 @@
-// WiredTiger (MongoDB) leaf pages on 4 KiB allocation units.
+// WiredTiger (MongoDB) leaf pages on 4 KiB allocation units: the wiredtiger layout builds the
+// pages a bulk load writes (blockgen/layouts/wiredtiger.cpp), this file frames them.
 // Sources: wiredtiger src/btree/bt_io.c (__wt_bt_write: WT_BLOCK_COMPRESS_SKIP, allocsize test),
 //  src/block/block_write.c (WT_ALIGN to allocation_size), ext/compressors/{snappy,zstd,lz4,zlib}
 //  (length prefixes, zstd level 6)
@@ -62,8 +63,9 @@ ConfigLine wiredtiger_config(const ConfigChoice& c) {
 const Store& wiredtiger_store() {
   // leaf_page_max >= 1 KiB; pages below 4 KiB still take an allocation unit.
   static const Store store{
-      .profile = {.name = "wiredtiger", .description = "WiredTiger 32 KiB leaf pages on 4 KiB allocation units",
-                  .layout = "raw", .block_size = 32 * 1024,
+      .profile = {.name = "wiredtiger",
+                  .description = "WiredTiger 3.2.1 row-store leaf pages (leaf_page_max 32 KiB) on 4 KiB allocation units",
+                  .layout = "wiredtiger", .block_size = 32 * 1024, .min_block_size = 4096,
                   .rules = "64 uncompressed page bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0) + output, "
                            "rounded up to 4 KiB; raw unless the output saves a whole allocation unit"},
       .codecs = kCodecs, .store_block = wiredtiger_page, .size_option = "block",

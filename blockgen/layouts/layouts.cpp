@@ -23,6 +23,10 @@ bool rocksdb(const RecordSet& in, size_t block_size, BlockSet& out, std::string&
   layouts::build_rocksdb(in, block_size, out);
   return true;
 }
+bool wiredtiger(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+  layouts::build_wiredtiger(in, block_size, out);
+  return true;
+}
 bool values(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
   layouts::build_values(in, block_size, false, out);
   return true;
@@ -42,6 +46,8 @@ const std::vector<LayoutInfo>& layout_table() {
       {"hbase", "HBase HFile KeyValue cells, one cell per value column", true, false, layouts::build_hbase},
       {"values", "values back to back, keys apart (BlobDB/WiscKey blob files)", true, false, values},
       {"values:single", "one block per value (Tarantool field compression)", true, true, values_single},
+      {"wiredtiger", "WiredTiger 3.2.1 row-store leaf pages of a bulk load with a compressor (-b: leaf_page_max)", true,
+       false, wiredtiger},
       {"as-stored", "a store file's own data blocks, as the file holds them (its codec is the baseline row)", false,
        true, layouts::build_as_stored, true},
   };
