@@ -1,9 +1,13 @@
 // zstd: ZSTD_compress2 / ZSTD_decompressDCtx on contexts created once per session with a
-// counting allocator (ZSTD_customMem); dictionaries as a prepared CDict + DDict.
+// counting allocator (ZSTD_customMem); dictionaries as a prepared CDict + DDict. ":fresh":
+// ZSTD_compress / ZSTD_decompress, a context made and freed in every call, as WiredTiger's zstd
+// extension calls it (ext/compressors/zstd/zstd_compress.c).
 #define ZSTD_STATIC_LINKING_ONLY  // ZSTD_customMem, ZSTD_create?Ctx_advanced (exported by libzstd)
 #include <zstd.h>
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "codecs/codec_util.h"
 #include "codecs/registry.h"
@@ -86,6 +90,29 @@ class ZstdSession final : public Session {
   ZSTD_DCtx* dctx_ = nullptr;
 };
 
+// ":fresh": the one-shot calls, each with a context of its own for that call.
+class ZstdFreshSession final : public Session {
+ public:
+  explicit ZstdFreshSession(int level) : level_(level) {}
+  size_t bound(size_t n) const override { return ZSTD_compressBound(n); }
+  CallResult compress(ByteView in, MutableByteView out) noexcept override {
+    const size_t r = ZSTD_compress(data_or_dummy(out), out.size(), data_or_dummy(in), in.size(), level_);
+    if (ZSTD_isError(r)) return CallResult::Fail(ZSTD_getErrorName(r));
+    return CallResult::Ok(r);
+  }
+  CallResult decompress(ByteView in, MutableByteView out) noexcept override {
+    const size_t r = ZSTD_decompress(data_or_dummy(out), out.size(), data_or_dummy(in), in.size());
+    if (ZSTD_isError(r)) return CallResult::Fail(ZSTD_getErrorName(r));
+    if (r != out.size()) return CallResult::Fail(detail::kSizeMismatch);
+    return CallResult::Ok(r);
+  }
+  // Held only during a call: what one call's contexts take at this level.
+  ContextMemory context_memory() const override { return {ZSTD_estimateCCtxSize(level_), ZSTD_estimateDCtxSize()}; }
+
+ private:
+  int level_;
+};
+
 ZSTD_bounds window_bounds() { return ZSTD_cParam_getBounds(ZSTD_c_windowLog); }
 
 class ZstdCodec final : public Codec {
@@ -98,12 +125,18 @@ class ZstdCodec final : public Codec {
                .standard_levels = CodecInfo::level_range(-7, ZSTD_maxCLevel(), /*skip_zero=*/true),
                .fast_levels = {-5, -1, 1}, .ratio_levels = {19, 22}, .supports_dict = true,
                .notes = "level 0 = zstd's default (3); negative levels = fast mode; dict: CDict+DDict",
-               .options_help = fmt::format("wN (window log {}..{}; not with dict=)", window_bounds().lowerBound,
-                                           window_bounds().upperBound)}),
+               .options_help = fmt::format("wN (window log {}..{}; not with dict=), fresh (ZSTD_compress and "
+                                           "ZSTD_decompress per call, as WiredTiger's extension calls them; alone)",
+                                           window_bounds().lowerBound, window_bounds().upperBound)}),
         min_window_log_(window_bounds().lowerBound), max_window_log_(window_bounds().upperBound) {}
   // clang-format on
   // zstd's one option, the window log ":wN"; a dictionary brings its own window.
   std::string parse_options(const std::vector<std::string>& tokens, CodecParams& params) const override {
+    if (std::find(tokens.begin(), tokens.end(), "fresh") != tokens.end()) {
+      if (tokens.size() != 1 || params.dict_size) return "zstd: fresh takes no window and no dict=";
+      params.options = ":fresh";
+      return "";
+    }
     auto err = detail::parse_window_options(info(), tokens, min_window_log_, max_window_log_, params);
     if (err.empty() && !params.options.empty() && params.dict_size)
       err = "zstd: the window option cannot be combined with dict=";
@@ -112,6 +145,10 @@ class ZstdCodec final : public Codec {
 
   Expected<std::unique_ptr<Session>> open_session(const CodecParams& params,
                                                   std::shared_ptr<const PreparedDict> dict) const override {
+    if (params.options == ":fresh") {
+      if (dict) return {nullptr, "zstd: fresh takes no dictionary"};
+      return {std::make_unique<ZstdFreshSession>(params.level), {}};
+    }
     std::string error;
     auto zdict = detail::dict_as<ZstdDict>(dict, info(), error);
     if (!error.empty()) return {nullptr, error};

@@ -1,5 +1,7 @@
 #include "report/analysis.h"
+
 #include "report/cell_view.h"
+#include "stores/store_profile.h"
 #include "util/bytes.h"
 
 #include <algorithm>
@@ -312,6 +314,7 @@ std::vector<StoreRow> store_table(const RunResults& r) {
     StoreRow& row = rows[k];
     row.profile = k.first;
     row.label = k.second;
+    if (const StoreProfile* p = find_store_profile(c.key.profile)) row.caveat = store_codec_caveat(*p, c.key.codec);
     row.input_bytes += c.input_bytes;
     row.stored_bytes += c.stored_bytes;
     row.worst_us = std::max({row.worst_us, c.compress_latency.max_ns / 1e3, c.decompress_latency.max_ns / 1e3});

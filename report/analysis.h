@@ -109,6 +109,7 @@ struct StoreRow {
   double compress_mbps = 0;
   double decompress_mbps = 0;
   double worst_us = 0;
+  std::string caveat{};  // why the store's bytes for this codec are not checked against it ("" when they are)
 };
 std::vector<StoreRow> store_table(const RunResults& r);  // empty when no cell has a profile
 

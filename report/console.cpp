@@ -154,10 +154,12 @@ void print_store_table(std::ostream& out, const RunResults& results) {
       "\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
       "{:<12} {:<{}} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
       "profile", "codec", width, "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
-  for (const auto& r : rows)
+  for (const auto& r : rows) {
     out << fmt::format("{:<12} {:<{}} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
                        width, r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
                        r.worst_us);
+    if (!r.caveat.empty()) out << "  " << r.caveat << "\n";
+  }
 }
 
 namespace {

@@ -20,6 +20,8 @@ namespace kvz {
 struct WritableCodec {
   std::string_view name;    // registry name
   std::string_view params;  // CodecParams::label() form: "1:stream", "6:zlib", "3", "" (the codec's default)
+  // Why the store's bytes for this codec are not checked against the store ("" when they are).
+  std::string_view unchecked{};
 };
 
 // One `key=value` option a store takes besides the common chunk=/block=.

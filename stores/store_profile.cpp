@@ -208,6 +208,14 @@ std::string store_codec_options(const StoreProfile& p, const std::string& codec,
   return "";
 }
 
+std::string store_codec_caveat(const StoreProfile& p, const std::string& codec) {
+  const Store* store = find_store(p);
+  if (!store) return "";
+  for (const WritableCodec& w : store->codecs)
+    if (w.name == codec && !w.unchecked.empty()) return std::string(w.unchecked);
+  return "";
+}
+
 bool store_supports_codec(const StoreProfile& p, const std::string& codec) {
   if (codec == "memcpy") return true;  // the reference row: uncompressed blocks
   const Store* store = find_store(p);

@@ -67,6 +67,10 @@ bool store_supports_codec(const StoreProfile& profile, const std::string& codec)
 // what it writes ("leveldb writes snappy, zstd:1 (and uncompressed blocks): not lz4").
 std::string store_codec_options(const StoreProfile& profile, const std::string& codec, std::string& options);
 
+// "" when the store's bytes for `codec` are checked against the store itself; else why not
+// (WiredTiger's zstd and lz4: Debian ships no extension to write them with).
+std::string store_codec_caveat(const StoreProfile& profile, const std::string& codec);
+
 // What one block costs on disk under a store's rules.
 struct StoredBlock {
   size_t bytes = 0;       // bytes written for the block, framing and trailer included

@@ -15,8 +15,21 @@ namespace kvz {
 namespace {
 
 // snappy (MongoDB default), zstd (extension default level 6), zlib (deflateInit: the zlib
-// container, level 6), lz4 (acceleration 1).
-constexpr WritableCodec kCodecs[] = {{"snappy", ""}, {"zstd", "6"}, {"zlib", "6:zlib"}, {"lz4", ""}};
+// container, level 6), lz4 (acceleration 1). The store's call first (ext/compressors/ in the
+// 3.2.1 tag): zlib sets up and ends its stream in every call (deflateInit/deflateEnd,
+// inflateInit/inflateEnd) and zstd makes a context per call (ZSTD_compress, ZSTD_decompress):
+// ":fresh"; the same codecs on reused state follow as the best possible call. snappy and lz4
+// keep no state between calls: one row each.
+constexpr std::string_view kNoExtension =
+    "framing from WiredTiger's extension source, not validated: Debian ships no such extension";
+constexpr WritableCodec kCodecs[] = {
+    {"snappy", ""},
+    {"zstd", "6:fresh", kNoExtension},
+    {"zlib", "6:zlib:fresh"},
+    {"lz4", "", kNoExtension},
+    {"zstd", "6", kNoExtension},
+    {"zlib", "6:zlib"},
+};
 
 // __wt_bt_write: a page is the block plus WT_BLOCK_COMPRESS_SKIP (64) bytes that stay as they
 // are (the page and block headers and the first cell bytes): the block is what the compressor

@@ -37,7 +37,8 @@ TEST(Tables, UnknownNamesAreErrorsThatListTheTable) {
   error.clear();
   build_blocks(set, "sst", 4096, error);
   EXPECT_EQ(error,
-            "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single, wiredtiger, as-stored");
+            "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single, wiredtiger, "
+            "as-stored");
   error.clear();
   records_from_bytes("a\nb\n", "x", "xml", {}, error);
   EXPECT_EQ(error, "unknown record mode 'xml' (auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes)");

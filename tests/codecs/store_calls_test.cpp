@@ -189,5 +189,39 @@ TEST(FreshCalls, SameBytesAsTheReusedStateEveryBlock) {
   }
 }
 
+// WiredTiger's calls (ext/compressors in its 3.2.1 tag): zstd through ZSTD_compress and
+// ZSTD_decompress, a context per call (":fresh"), and zlib's container set up per call: the
+// same bytes as the reused-state rows, block after block. zstd's fresh call takes no window
+// and no dictionary.
+TEST(FreshCalls, WiredTigersZstdAndZlibCallsWriteTheSameBytes) {
+  const auto& reg = CodecRegistry::instance();
+  const std::vector<Bytes> blocks = blocks_of(corpus_prefix("json/twitter.json", 64 * 1024), 8192);
+  const std::pair<const char*, const char*> pairs[] = {
+      {"zstd:6:fresh", "zstd:6"}, {"zstd:-3:fresh", "zstd:-3"}, {"zlib:6:zlib:fresh", "zlib:6:zlib"}};
+  for (const auto& [fresh_spec, reused_spec] : pairs) {
+    SCOPED_TRACE(fresh_spec);
+    std::string err;
+    auto fresh_row = parse_codec_spec(fresh_spec, reg, err).at(0);
+    auto reused_row = parse_codec_spec(reused_spec, reg, err).at(0);
+    ASSERT_EQ(err, "");
+    auto fresh = fresh_row.codec->open(fresh_row.params, nullptr);
+    auto reused = reused_row.codec->open(reused_row.params, nullptr);
+    ASSERT_TRUE(fresh.ok() && reused.ok()) << fresh.error << reused.error;
+    for (const Bytes& b : blocks) {
+      const Bytes c = compress_all(*fresh.value, b);
+      EXPECT_EQ(c, compress_all(*reused.value, b));
+      Bytes back(b.size());
+      ASSERT_TRUE(fresh.value->decompress(c, back).ok());
+      EXPECT_EQ(back, b);
+    }
+  }
+  std::string err;
+  EXPECT_TRUE(parse_codec_spec("zstd:3:fresh:w20", reg, err).empty());
+  EXPECT_NE(err.find("fresh takes no window and no dict="), std::string::npos) << err;
+  err.clear();
+  EXPECT_TRUE(parse_codec_spec("zstd:3:fresh:dict=16K", reg, err).empty());
+  EXPECT_NE(err.find("fresh takes no window and no dict="), std::string::npos) << err;
+}
+
 }  // namespace
 }  // namespace kvz::test

@@ -76,7 +76,8 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
   a.sources.layouts = "sst";
   a.sources.layouts_given = true;
   EXPECT_EQ(error_of(a),
-            "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single, wiredtiger, as-stored");
+            "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single, wiredtiger, "
+            "as-stored");
   a = {};
   a.sources.datasets = "tpcc";
   EXPECT_EQ(error_of(a), "unknown dataset 'tpcc': expected one of dbbench, mixgraph, cache, json-docs, timeseries");

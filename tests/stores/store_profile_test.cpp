@@ -241,6 +241,24 @@ TEST(StoreBlock, WiredTigerAllocationUnits) {
   EXPECT_EQ(store_block(p, compressed("zlib"), 4000, 100).bytes, 4096u);
 }
 
+// WiredTiger's own calls are its rows under the profile (a plain zstd is ZSTD_compress per call,
+// a plain zlib its container set up per call), and its zstd and lz4 bytes are said to be
+// unchecked: Debian ships no extension to write them with.
+TEST(StoreCodecs, WiredTigersCallsAndItsUncheckedCodecs) {
+  const StoreProfile& p = profile("wiredtiger");
+  std::string options;
+  EXPECT_EQ(store_codec_options(p, "zstd", options), "");
+  EXPECT_EQ(options, ":fresh");
+  options.clear();
+  EXPECT_EQ(store_codec_options(p, "zlib", options), "");
+  EXPECT_EQ(options, ":zlib:fresh");
+  EXPECT_EQ(store_codec_caveat(p, "snappy"), "");
+  EXPECT_EQ(store_codec_caveat(p, "zlib"), "");
+  EXPECT_NE(store_codec_caveat(p, "zstd").find("not validated"), std::string::npos);
+  EXPECT_NE(store_codec_caveat(p, "lz4").find("not validated"), std::string::npos);
+  EXPECT_EQ(store_codec_caveat(profile("rocksdb"), "zstd"), "");
+}
+
 TEST(StoreBlock, TarantoolFieldEncoding) {
   const StoreProfile& p = profile("tarantool");
   // body = type 1 + mp_uint(1000) 3 + 400; ext16 header 4.
