@@ -31,9 +31,13 @@ constexpr StoreOption kOptions[] = {
 
 // LZ4Compressor fast (acceleration 1) and high (lz4_high_compressor_level 9),
 // SnappyCompressor, DeflateCompressor (java.util.zip.Deflater: the zlib container, level 6),
-// ZstdCompressor (compression_level 3).
+// ZstdCompressor (compression_level 3). The store's call first: ZstdCompressor calls zstd-jni's
+// Zstd.compress(output, input, level, checksumFlag) and Zstd.decompress(output, input), which
+// make a context for every chunk (a ZstdCompressCtx created and closed per call): ":fresh"; the
+// same level on a reused context follows as the best possible call. The Deflater is a
+// thread-local one reset per chunk (reused state), LZ4 and Snappy keep none.
 constexpr WritableCodec kCodecs[] = {
-    {"lz4", ""}, {"lz4hc", "9"}, {"snappy", ""}, {"zlib", "6:zlib"}, {"zstd", "3"},
+    {"lz4", ""}, {"lz4hc", "9"}, {"snappy", ""}, {"zlib", "6:zlib"}, {"zstd", "3:fresh"}, {"zstd", "3"},
 };
 
 constexpr std::string_view kRules =
