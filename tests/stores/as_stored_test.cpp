@@ -140,7 +140,8 @@ TEST(AsStored, FixtureFilesTheirOwnCodecFirst) {
   };
   const std::vector<Set> sets = {
       {"cassandra/legacy_nb_clust/nb-1-big-Data.db", "lz4 1", "cassandra"},
-      {"scylladb/zstd-pk_different_types-mc/mc-1-big-Data.db", "zstd 1:fresh", "cassandra"},  // its level, zstd-jni's call
+      {"scylladb/zstd-pk_different_types-mc/mc-1-big-Data.db", "zstd 1:fresh",
+       "cassandra"},  // its level, zstd-jni's call
       {"scylladb/deflate-pk_different_types-mc/mc-1-big-Data.db", "zlib 6:zlib", "cassandra"},
       {"hbase/hudi_1_0_hbase_2_4_9_16KB_GZ_20000/hudi_1_0_hbase_2_4_9_16KB_GZ_20000.hfile", "zlib 6:zlib", "hbase"},
   };
