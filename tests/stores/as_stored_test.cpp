@@ -18,6 +18,7 @@
 #include "blockgen/store_files/table_file.h"
 #include "commands/run_plan.h"
 #include "real_stores.h"
+#include "store_runs.h"
 
 namespace kvz {
 namespace {
@@ -26,46 +27,7 @@ namespace fs = std::filesystem;
 using real_stores::load_records;
 using real_stores::TempFile;
 
-fs::path fixtures_dir() {
-  if (const char* dir = std::getenv("KVZ_FIXTURES")) return dir;
-  const char* corpora = std::getenv("KVZ_CORPORA");
-  return fs::path(corpora ? corpora : KVZ_SOURCE_DIR "/../shared/corpora") / ".." / "fixtures" / "stores";
-}
-
-EngineOptions quick() {
-  EngineOptions o;
-  o.seconds_per_cell = 0.002;
-  o.repetitions = 1;
-  o.latency_calls = 10;
-  o.latency_seconds = 0.01;
-  return o;
-}
-
-// `kvzbench run FILE` as planned with no profile: the file's blocks as stored, the file's
-// store framing them, its codec the current row. Returns the current row (or fails the test).
-CellResult run_as_stored(const std::string& path, std::string& label) {
-  RecordSet rs;
-  std::string error;
-  EXPECT_TRUE(read_store_file(path, 0, rs, error)) << error;
-  rs.source = fs::path(path).filename().string();
-  BlockSet blocks = build_blocks(rs, "as-stored", 4096, error);
-  EXPECT_TRUE(error.empty()) << error;
-  EXPECT_EQ(blocks.count() + 1, rs.stored_offsets.size());
-  const RunPlan plan;  // no --profile: the file's own store
-  BlockGroup group;
-  std::vector<std::string> warnings;
-  EXPECT_TRUE(make_group(plan, std::move(blocks), CodecRegistry::instance(), group, warnings, error)) << error;
-  EXPECT_TRUE(warnings.empty()) << warnings.front();
-  EXPECT_TRUE(group.current.has_value()) << path;
-  if (!group.current) return {};
-  label = group.current->codec->info().name + " " + group.current->params.label();
-  const Matrix m = build_matrix({std::move(group)}, {}, CodecRegistry::instance());
-  const EngineOutcome out = run_matrix(m, quick());
-  for (const auto& c : out.cells)
-    if (c.current) return c;
-  ADD_FAILURE() << path << ": no current row";
-  return {};
-}
+using store_runs::fixtures_dir;
 
 TEST(AsStored, RocksDbCurrentRowIsTheFilesDataBytes) {
   const RecordSet rs = load_records("json/twitter.json", "auto", 1 << 20);
@@ -91,7 +53,7 @@ TEST(AsStored, RocksDbCurrentRowIsTheFilesDataBytes) {
       std::string error;
       ASSERT_TRUE(read_table_file(file.path, t, error)) << error;
       std::string label;
-      const CellResult cur = run_as_stored(file.path, label);
+      const CellResult cur = store_runs::current_row(file.path, label);
       EXPECT_EQ(label, c.row) << what;
       EXPECT_EQ(cur.status, CellStatus::Ok) << what << ": " << cur.failure;
       EXPECT_EQ(cur.blocks, props->num_data_blocks) << what;
@@ -121,7 +83,7 @@ TEST(AsStored, LevelDbCurrentRowIsTheFilesDataBytes) {
     ASSERT_TRUE(builder.Finish().ok());
     ASSERT_TRUE(out->Close().ok());
     std::string label;
-    const CellResult cur = run_as_stored(file.path, label);
+    const CellResult cur = store_runs::current_row(file.path, label);
     EXPECT_EQ(label, snappy ? "snappy 0" : "memcpy 0");
     EXPECT_EQ(cur.blocks, real.blocks);
     EXPECT_EQ(cur.stored_bytes, real.bytes) << (snappy ? "snappy" : "none");
@@ -149,7 +111,7 @@ TEST(AsStored, FixtureFilesTheirOwnCodecFirst) {
     const std::string path = (fixtures_dir() / s.file).string();
     ASSERT_TRUE(fs::exists(path)) << path;
     std::string label;
-    const CellResult cur = run_as_stored(path, label);
+    const CellResult cur = store_runs::current_row(path, label);
     EXPECT_EQ(label, s.row) << s.file;
     EXPECT_EQ(cur.key.profile, s.profile) << s.file;
     ASSERT_TRUE(cur.on_disk_bytes.has_value()) << s.file;

@@ -14,6 +14,7 @@
 #include "blockgen/store_files/file_bytes.h"
 #include "blockgen/store_files/hfile.h"
 #include "codecs/registry.h"
+#include "store_runs.h"
 #include "stores/store_profile.h"
 
 namespace kvz {
@@ -21,11 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path hbase_fixtures() {
-  if (const char* dir = std::getenv("KVZ_FIXTURES")) return fs::path(dir) / "hbase";
-  const char* corpora = std::getenv("KVZ_CORPORA");
-  return fs::path(corpora ? corpora : KVZ_SOURCE_DIR "/../shared/corpora") / ".." / "fixtures" / "stores" / "hbase";
-}
+fs::path hbase_fixtures() { return store_runs::fixtures_dir() / "hbase"; }
 
 struct Expected {
   const char* file;

@@ -19,6 +19,7 @@
 
 #include "blockgen/store_files/sstable_data.h"
 #include "codecs/registry.h"
+#include "store_runs.h"
 #include "stores/store_profile.h"
 
 namespace kvz {
@@ -26,11 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path fixtures_dir() {
-  if (const char* dir = std::getenv("KVZ_FIXTURES")) return dir;
-  const char* corpora = std::getenv("KVZ_CORPORA");
-  return fs::path(corpora ? corpora : KVZ_SOURCE_DIR "/../shared/corpora") / ".." / "fixtures" / "stores";
-}
+using store_runs::fixtures_dir;
 
 struct Fixture {
   std::string dir, store;

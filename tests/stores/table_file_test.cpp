@@ -16,6 +16,7 @@
 
 #include "blockgen/store_files/table_file.h"
 #include "real_stores.h"
+#include "store_runs.h"
 
 namespace kvz {
 namespace {
@@ -24,11 +25,7 @@ namespace fs = std::filesystem;
 using real_stores::load_records;
 using real_stores::TempFile;
 
-fs::path fixtures_dir() {
-  if (const char* dir = std::getenv("KVZ_FIXTURES")) return dir;
-  const char* corpora = std::getenv("KVZ_CORPORA");
-  return fs::path(corpora ? corpora : KVZ_SOURCE_DIR "/../shared/corpora") / ".." / "fixtures" / "stores";
-}
+using store_runs::fixtures_dir;
 
 void expect_same_records(const std::vector<Record>& got, const std::vector<Record>& want, const std::string& what) {
   ASSERT_EQ(got.size(), want.size()) << what;
@@ -208,6 +205,7 @@ TEST(TableFile, BadInputNamesTheOffset) {
   auto bytes = real_stores::read_file_bytes(path, error);
   ASSERT_TRUE(error.empty()) << error;
   std::vector<uint8_t> file(bytes.begin(), bytes.end());
+  ASSERT_GT(file.size(), 53u);
   TableFile t;
   ASSERT_TRUE(parse_table_file(file, "h.sst", t, error)) << error;
   const uint64_t second = t.data_blocks[1].offset;
@@ -216,7 +214,7 @@ TEST(TableFile, BadInputNamesTheOffset) {
   EXPECT_FALSE(parse_table_file(flipped, "h.sst", t, error));
   EXPECT_EQ(error, fmt::format("h.sst: offset {}: block fails its CRC32C checksum", second));
   auto magic = file;
-  magic.back() ^= 0xFF;
+  magic[magic.size() - 1] ^= 0xFF;
   EXPECT_FALSE(parse_table_file(magic, "h.sst", t, error));
   EXPECT_EQ(error, fmt::format("h.sst: offset {}: no LevelDB or RocksDB table magic", file.size() - 8));
   const std::vector<uint8_t> cut(file.begin(), file.begin() + static_cast<long>(file.size() / 2));

@@ -22,38 +22,12 @@
 #include "commands/run_plan.h"
 #include "real_stores.h"
 #include "real_wiredtiger.h"
+#include "store_runs.h"
 
 namespace kvz {
 namespace {
 
 namespace fs = std::filesystem;
-
-EngineOptions quick() {
-  EngineOptions o;
-  o.seconds_per_cell = 0.002;
-  o.repetitions = 1;
-  o.latency_calls = 10;
-  o.latency_seconds = 0.01;
-  return o;
-}
-
-// The as-stored block set of `path` run as `kvzbench run` plans it: its current row.
-CellResult current_row(const std::string& path, std::string& label) {
-  RecordSet rs;
-  std::string error;
-  EXPECT_TRUE(read_store_file(path, 0, rs, error)) << error;
-  rs.source = "x.wt";
-  BlockGroup group;
-  std::vector<std::string> warnings;
-  EXPECT_TRUE(make_group(RunPlan{}, build_blocks(rs, "as-stored", 4096, error), CodecRegistry::instance(), group,
-                         warnings, error))
-      << error;
-  if (!group.current) return {};
-  label = group.current->codec->info().name + " " + group.current->params.label();
-  for (const auto& c : run_matrix(build_matrix({std::move(group)}, {}, CodecRegistry::instance()), quick()).cells)
-    if (c.current) return c;
-  return {};
-}
 
 TEST(WtFile, TablesWiredTigerWroteReadBackExactly) {
   const std::vector<std::string> corpora = {"logs/apache_access_logs.log", "json/twitter.json", "csv/world-cities.csv",
@@ -81,7 +55,7 @@ TEST(WtFile, TablesWiredTigerWroteReadBackExactly) {
         }
         EXPECT_EQ(static_cast<int64_t>(f.leaves.size()), real_wiredtiger::leaf_pages(home, compressor)) << what;
         std::string label;
-        const CellResult cur = current_row(path, label);
+        const CellResult cur = store_runs::current_row(path, label);
         EXPECT_EQ(cur.status, CellStatus::Ok) << what << ": " << cur.failure;
         ASSERT_TRUE(cur.on_disk_bytes.has_value()) << what;
         EXPECT_EQ(*cur.on_disk_bytes, f.leaf_bytes()) << what;
