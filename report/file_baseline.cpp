@@ -19,6 +19,8 @@ std::optional<FileBaseline> file_baseline(const RunResults& run, const CellResul
   b.label = cell_label(run, *current);
   b.on_disk = *current->on_disk_bytes;
   b.predicted_delta = static_cast<int64_t>(current->stored_bytes) - static_cast<int64_t>(b.on_disk);
+  for (const auto& corpus : run.meta.corpora)
+    if (corpus.name == current->key.source) b.file_bytes = corpus.bytes;
   auto times = [](double base_mbps, double mbps) { return base_mbps > 0 && mbps > 0 ? base_mbps / mbps : 0.0; };
   for (const auto& c : run.cells) {
     if (&c == current || c.reference || c.status != CellStatus::Ok || block_set_of(c.key) != set) continue;
@@ -43,7 +45,9 @@ std::string baseline_text(const FileBaseline& b) {
                                                    : fmt::format("{:+} B, {:+.2f} %", b.predicted_delta,
                                                                  100.0 * static_cast<double>(b.predicted_delta) /
                                                                      static_cast<double>(b.on_disk ? b.on_disk : 1));
-  return fmt::format("{}: {} B on disk; measured here {} B ({})", b.label, b.on_disk, b.current->stored_bytes, match);
+  const std::string whole = b.file_bytes > b.on_disk ? fmt::format("; the whole file {} B", b.file_bytes) : "";
+  return fmt::format("{}: {} B on disk; measured here {} B ({}){}", b.label, b.on_disk, b.current->stored_bytes, match,
+                     whole);
 }
 
 std::string switch_text(const CodecSwitch& s) {

@@ -27,7 +27,8 @@ cur=$(jq -c '[.kvzbench.cells[] | select(.current)]' "$work/out.json")
 # The console: the row after memcpy is the file's codec, then the switches from it.
 table=$(sed -n '/^== .*as-stored/,/^$/p' "$work/out")
 [ "$(sed -n 4p <<<"$table" | awk '{ print $1, $2, $3 }')" = "lz4 1:stream:fresh *" ] || fail "row after memcpy: $table"
-grep -q "^\* the file's own codec, lz4 1:stream:fresh: $data_bytes B on disk; measured here $data_bytes B (exact)" \
+file_bytes=$(stat -c %s "$sst")
+grep -q "^\* the file's own codec, lz4 1:stream:fresh: $data_bytes B on disk; measured here $data_bytes B (exact); the whole file $file_bytes B$" \
   "$work/out" || fail "no baseline line: $(grep -m1 "file's own" "$work/out")"
 grep -q "^switching from lz4 1:stream:fresh" "$work/out" || fail "no switches"
 switches=$(sed -n '/^switching from/,/^$/p' "$work/out" | grep -c '^  ')

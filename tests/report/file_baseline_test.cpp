@@ -42,6 +42,14 @@ TEST(FileBaseline, EveryOtherRowIsASwitchFromTheFilesCodec) {
                                    std::to_string(lz4->stored_bytes) + " B (-100 B, "),
             0u)
       << baseline_text(*b);
+  EXPECT_EQ(baseline_text(*b).find("the whole file"), std::string::npos);  // no corpus entry: unknown
+  RunResults with_file = r;
+  with_file.meta.corpora.push_back({"synthetic", "/data/synthetic.sst", lz4->stored_bytes + 5000, "", ""});
+  const auto whole = file_baseline(with_file, *lz4);
+  ASSERT_TRUE(whole.has_value());
+  EXPECT_EQ(whole->file_bytes, lz4->stored_bytes + 5000);
+  EXPECT_NE(baseline_text(*whole).find("; the whole file " + std::to_string(lz4->stored_bytes + 5000) + " B"),
+            std::string::npos);
   // memcpy is not a switch; the four other codecs are, the biggest saving first.
   ASSERT_EQ(b->switches.size(), 5u);
   for (size_t i = 1; i < b->switches.size(); ++i) EXPECT_GE(b->switches[i - 1].saving_pct, b->switches[i].saving_pct);
