@@ -215,9 +215,9 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
       m.cells.push_back({g, memcpy_codec, CodecParams{}, is_current(memcpy_codec, CodecParams{})});
     if (current && !current->codec->info().is_reference) m.cells.push_back({g, current->codec, current->params, true});
     for (const auto& c : choices) {
-      const bool reference = c.codec->info().is_reference;
-      if (is_current(c.codec, c.params) && !reference) continue;  // pushed above
-      m.cells.push_back({g, c.codec, c.params, is_current(c.codec, c.params)});
+      const bool cur = is_current(c.codec, c.params);
+      if (cur && !c.codec->info().is_reference) continue;  // pushed above
+      m.cells.push_back({g, c.codec, c.params, cur});
     }
   }
   // memcpy first within each group, then the current codec (stable for the rest).

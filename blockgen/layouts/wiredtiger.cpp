@@ -98,10 +98,11 @@ void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, BlockSet& out) 
   std::string page(kHeader, '\0');
   size_t space = split_size - kHeader;
   uint32_t records = 0;
+  uint64_t page_bytes = 0;  // every page whole, headers and the 64 uncompressed bytes included
   auto flush = [&] {
     const auto* p = reinterpret_cast<const uint8_t*>(page.data());
     if (page.size() > kSkip) out.add_block({p + kSkip, page.size() - kSkip}, records);
-    out.composition.overhead_bytes += std::min(page.size(), kSkip);
+    page_bytes += page.size();
     page.assign(kHeader, '\0');
     space = split_size - kHeader;
     records = 0;
@@ -122,10 +123,9 @@ void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, BlockSet& out) 
     ++out.composition.records;
   }
   if (records) flush();
-  // Cell descriptors and lengths: everything but keys, values and the 64 uncompressed bytes.
-  const uint64_t total = out.total_bytes() + out.composition.overhead_bytes;
+  // Page headers, cell descriptors and lengths: everything but the keys and values.
   const uint64_t payload = out.composition.key_bytes + out.composition.value_bytes;
-  out.composition.overhead_bytes = total > payload ? total - payload : 0;
+  out.composition.overhead_bytes = page_bytes > payload ? page_bytes - payload : 0;
 }
 
 }  // namespace kvz::layouts

@@ -18,12 +18,6 @@ namespace {
 constexpr size_t kHeader = 33;
 constexpr uint64_t kMaxBlock = 64u << 20;  // a larger block is corruption
 
-uint64_t be(std::span<const uint8_t> b, size_t at, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; ++i) v = v << 8 | b[at + i];
-  return v;
-}
-
 // The trailer protobuf's fields 12 (compressionCodec) and 7 (entryCount): varint fields read,
 // others skipped.
 bool trailer_fields(std::span<const uint8_t> pb, int& codec, uint64_t& entries) {
@@ -86,9 +80,9 @@ bool parse_v1(std::span<const uint8_t> file, Hfile& out, const std::function<boo
   const size_t trailer = file.size() - 60;
   const auto t = file.subspan(trailer);
   if (std::string(t.begin(), t.begin() + 8) != "TRABLK\"$") return fail(trailer, "no trailer magic TRABLK\"$");
-  const uint64_t index_at = be(t, 16, 8), index_count = be(t, 24, 4);
-  out.entries = be(t, 48, 4);
-  out.codec_id = static_cast<int>(be(t, 52, 4));
+  const uint64_t index_at = read_be(t, 16, 8), index_count = read_be(t, 24, 4);
+  out.entries = read_be(t, 48, 4);
+  out.codec_id = static_cast<int>(read_be(t, 52, 4));
   static const char* const kCodecs[] = {"LZO", "GZ", "NONE"};
   out.codec = out.codec_id >= 0 && out.codec_id < 3 ? kCodecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
   if (out.codec != "GZ" && out.codec != "NONE")
@@ -101,12 +95,12 @@ bool parse_v1(std::span<const uint8_t> file, Hfile& out, const std::function<boo
   size_t at = index_at + 8;
   for (uint64_t i = 0; i < index_count; ++i) {
     if (trailer - at < 13) return fail(at, "the data index runs into the trailer");
-    index.emplace_back(be(file, at, 8), be(file, at + 8, 4));
+    index.emplace_back(read_be(file, at, 8), read_be(file, at + 8, 4));
     at += 12;
     const auto first = static_cast<int8_t>(file[at]);  // Hadoop vint: the first key's length
     const size_t n = vlong_size(file[at]);
     if (n > trailer - at) return fail(at, "the data index runs into the trailer");
-    uint64_t klen = first >= -112 ? static_cast<uint64_t>(first) : be(file, at + 1, n - 1);
+    uint64_t klen = first >= -112 ? static_cast<uint64_t>(first) : read_be(file, at + 1, n - 1);
     if (first < -120 || (first >= -112 && first < 0)) return fail(at, "a negative key length in the data index");
     at += n;
     if (klen > trailer - at) return fail(at, "the data index runs into the trailer");
@@ -150,7 +144,7 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
     return false;
   };
   if (file.size() < 4) return fail(0, "too short for an HFile");
-  const uint64_t version = be(file, file.size() - 4, 4);
+  const uint64_t version = read_be(file, file.size() - 4, 4);
   out.major = static_cast<int>(version & 0xFFFFFF);
   out.minor = static_cast<int>(version >> 24);
   if (out.major == 1) return parse_v1(file, out, fail);
@@ -180,8 +174,8 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
     if (trailer - at < kHeader) return fail(at, "a block header runs into the trailer");
     HfileBlock b;
     b.magic.assign(file.begin() + static_cast<long>(at), file.begin() + static_cast<long>(at) + 8);
-    const uint64_t on_disk_wo_header = be(file, at + 8, 4), raw = be(file, at + 12, 4);
-    const uint64_t per_checksum = be(file, at + 29 - 4, 4), data_with_header = be(file, at + 29, 4);
+    const uint64_t on_disk_wo_header = read_be(file, at + 8, 4), raw = read_be(file, at + 12, 4);
+    const uint64_t per_checksum = read_be(file, at + 29 - 4, 4), data_with_header = read_be(file, at + 29, 4);
     if (on_disk_wo_header > trailer - at - kHeader || data_with_header < kHeader ||
         data_with_header > kHeader + on_disk_wo_header || raw > kMaxBlock || per_checksum == 0)
       return fail(at, fmt::format("block {} has sizes outside the file", b.magic));
@@ -192,14 +186,14 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
     const uint64_t chunks = (data_with_header + per_checksum - 1) / per_checksum;
     if (data_with_header + chunks * 4 != b.on_disk) return fail(at, "checksum area does not match the block size");
     // ChecksumType: 0 none, 1 CRC32, 2 CRC32C (HBase's default).
-    const uint64_t checksum_type = be(file, at + 24, 1);
+    const uint64_t checksum_type = read_be(file, at + 24, 1);
     if (checksum_type > 2) return fail(at + 24, fmt::format("unknown checksum type {}", checksum_type));
     for (uint64_t c = 0; c < chunks && checksum_type != 0; ++c) {
       const uint64_t from = c * per_checksum, n = std::min<uint64_t>(per_checksum, data_with_header - from);
       const auto piece = covered.subspan(from, n);
       const uint64_t got =
           checksum_type == 1 ? crc32(crc32(0, nullptr, 0), piece.data(), static_cast<uInt>(n)) : crc32c(piece);
-      if (got != be(file, at + data_with_header + c * 4, 4))
+      if (got != read_be(file, at + data_with_header + c * 4, 4))
         return fail(at + from, fmt::format("block {} fails its {}", b.magic, checksum_type == 1 ? "CRC32" : "CRC32C"));
     }
     if (b.magic == "DATABLK*") {
@@ -229,7 +223,7 @@ bool parse_cells(std::span<const uint8_t> raw, bool tags, bool mvcc, std::vector
   size_t at = 0;
   while (at < raw.size()) {
     if (raw.size() - at < 8) return false;
-    const uint64_t klen = be(raw, at, 4), vlen = be(raw, at + 4, 4);
+    const uint64_t klen = read_be(raw, at, 4), vlen = read_be(raw, at + 4, 4);
     at += 8;
     if (klen > raw.size() - at || vlen > raw.size() - at - klen) return false;
     if (out)
@@ -239,7 +233,7 @@ bool parse_cells(std::span<const uint8_t> raw, bool tags, bool mvcc, std::vector
     at += klen + vlen;
     if (tags) {
       if (raw.size() - at < 2) return false;
-      const uint64_t tlen = be(raw, at, 2);
+      const uint64_t tlen = read_be(raw, at, 2);
       at += 2;
       if (tlen > raw.size() - at) return false;
       at += tlen;

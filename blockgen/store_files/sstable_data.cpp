@@ -30,8 +30,7 @@ struct Reader {
       failed = true;
       return 0;
     }
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; ++i) v = v << 8 | bytes[pos + i];
+    const uint64_t v = read_be(bytes, pos, n);
     pos += n;
     return v;
   }
@@ -142,8 +141,7 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
       return false;
     }
     const auto body = data.subspan(begin, end - begin - 4);
-    uint64_t want = 0;
-    for (size_t k = 0; k < 4; ++k) want = want << 8 | data[end - 4 + k];
+    const uint64_t want = read_be(data, end - 4, 4);
     const auto len = static_cast<uInt>(body.size());
     const uint64_t got = out.checksum == "crc32" ? crc32(crc32(0, nullptr, 0), body.data(), len)
                                                  : adler32(adler32(0, nullptr, 0), body.data(), len);
@@ -159,7 +157,7 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
     const uint64_t raw = std::min<uint64_t>(out.chunk_length, out.data_length - i * out.chunk_length);
     auto in = body;
     if (out.codec == "lz4") {  // Cassandra's LZ4Compressor: 4-byte little-endian raw length first
-      const uint64_t stated = in.size() < 4 ? ~uint64_t{0} : (in[0] | in[1] << 8 | in[2] << 16 | uint64_t{in[3]} << 24);
+      const uint64_t stated = in.size() < 4 ? ~uint64_t{0} : read_le(in, 0, 4);
       if (stated != raw) {
         error = fmt::format("{}: offset {}: chunk {} states {} raw bytes, {} expected", name, begin, i, stated, raw);
         return false;

@@ -33,7 +33,7 @@ bool has_hfile_trailer(const std::string& path) {
   if (ec || size < 60) return false;
   const auto version = read_from_end(path, size, 4, 4);
   if (version.size() != 4) return false;
-  const int major = version[3] | version[2] << 8 | version[1] << 16;
+  const auto major = static_cast<int>(read_be(version, 1, 3));
   // v1 (HBase 0.9x) has a fixed 60-byte trailer.
   const uint64_t trailer = major == 3 ? 4096 : major == 2 ? 212 : major == 1 ? 60 : 0;
   const auto magic = trailer ? read_from_end(path, size, trailer, 8) : std::vector<uint8_t>{};

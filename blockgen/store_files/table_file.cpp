@@ -25,12 +25,6 @@ constexpr uint64_t kBlockBasedMagic = 0x88e241b785f4cff7ull;
 constexpr size_t kTrailer = 5;
 constexpr uint64_t kMaxBlock = 256u << 20;  // a larger block is corruption
 
-uint64_t le(std::span<const uint8_t> b, size_t at, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = n; i-- > 0;) v = v << 8 | b[at + i];
-  return v;
-}
-
 // A cursor over a block's bytes; `ok` turns false on the first read past the end.
 struct Cursor {
   std::span<const uint8_t> b;
@@ -67,12 +61,12 @@ struct Handle {
 using EntryFn = std::function<bool(const std::string& key, Cursor& value, bool at_restart)>;
 bool for_each_entry(std::span<const uint8_t> block, bool delta_values, const EntryFn& fn) {
   if (block.size() < 4) return false;
-  uint32_t footer = static_cast<uint32_t>(le(block, block.size() - 4, 4));
+  uint32_t footer = static_cast<uint32_t>(read_le(block, block.size() - 4, 4));
   size_t end = block.size() - 4;
   if (footer >> 31) {  // RocksDB data block hash index: buckets and their count before the footer
     footer &= 0x7FFFFFFFu;
     if (end < 2) return false;
-    const size_t buckets = static_cast<size_t>(le(block, end - 2, 2));
+    const size_t buckets = static_cast<size_t>(read_le(block, end - 2, 2));
     if (buckets + 2 > end) return false;
     end -= 2 + buckets;
   }
@@ -80,7 +74,8 @@ bool for_each_entry(std::span<const uint8_t> block, bool delta_values, const Ent
   if (restarts * 4 > end) return false;
   const size_t data_end = end - static_cast<size_t>(restarts) * 4;
   std::vector<uint32_t> restart_at;
-  for (uint64_t i = 0; i < restarts; ++i) restart_at.push_back(static_cast<uint32_t>(le(block, data_end + i * 4, 4)));
+  for (uint64_t i = 0; i < restarts; ++i)
+    restart_at.push_back(static_cast<uint32_t>(read_le(block, data_end + i * 4, 4)));
   Cursor c{block.first(data_end)};
   std::string key;
   size_t next_restart = 0;
@@ -131,7 +126,7 @@ const char* codec_of(uint8_t type, const std::string& store, std::span<const uin
     case 1:
       return "snappy";
     case 2:  // RocksDB: zlib; upstream LevelDB: zstd (a zstd frame says which)
-      if (store == "leveldb" && payload.size() >= 4 && le(payload, 0, 4) == 0xFD2FB528u) return "zstd";
+      if (store == "leveldb" && payload.size() >= 4 && read_le(payload, 0, 4) == 0xFD2FB528u) return "zstd";
       return "zlib";
     case 4:
       return "lz4";
@@ -149,7 +144,6 @@ struct Reader {
   const std::string& name;
   TableFile& out;
   std::string& error;
-  std::vector<uint8_t> dict;
   std::map<std::string, std::unique_ptr<Session>> sessions;
 
   bool fail(uint64_t at, const std::string& what) {
@@ -164,11 +158,11 @@ struct Reader {
     if (!c) return nullptr;
     CodecParams params{.level = c->info().default_level};
     std::shared_ptr<const PreparedDict> prepared;
-    if (!dict.empty() && c->info().supports_dict) {
-      auto d = c->prepare_dict(dict, params);
+    if (!out.dictionary.empty() && c->info().supports_dict) {
+      auto d = c->prepare_dict(out.dictionary, params);
       if (!d.ok()) return nullptr;
       prepared = d.value;
-      params.dict_size = dict.size();
+      params.dict_size = out.dictionary.size();
     }
     auto opened = c->open(params, prepared);
     if (!opened.ok()) return nullptr;
@@ -185,7 +179,7 @@ struct Reader {
     b.on_disk = h.size + kTrailer;
     b.compression = file[h.offset + h.size];
     if (out.checksum_type != 0) {
-      const uint32_t want = static_cast<uint32_t>(le(file, h.offset + h.size + 1, 4));
+      const uint32_t want = static_cast<uint32_t>(read_le(file, h.offset + h.size + 1, 4));
       if (checksum(out.checksum_type, file.subspan(h.offset, h.size + 1)) != want)
         return fail(h.offset, fmt::format("block fails its {} checksum", checksum_name(out.checksum_type)));
     }
@@ -207,10 +201,11 @@ struct Reader {
     } else if (out.store == "rocksdb" && (kind == "lz4" || kind == "lz4hc")) {
       // compress_format_version 1 (format_version 0 and 1): 8 bytes, the raw size in the first 4.
       if (stored.size() < 8) return fail(h.offset, "an lz4 block shorter than its 8-byte size header");
-      raw = le(stored, 0, 4);
+      raw = read_le(stored, 0, 4);
       payload = stored.subspan(8);
     } else if (out.store == "rocksdb" && kind == "zlib") {  // version 1: no size, a raw deflate stream
-      if (!dict.empty()) return fail(h.offset, "a zlib block with a dictionary in format_version < 2 (not decoded)");
+      if (!out.dictionary.empty())
+        return fail(h.offset, "a zlib block with a dictionary in format_version < 2 (not decoded)");
       if (!inflate_grow(stored, b.raw, -15, kMaxBlock))
         return fail(h.offset, "a zlib block that does not inflate (format_version < 2)");
       b.codec = codec;
@@ -266,14 +261,14 @@ struct Reader {
 
   bool run() {
     if (file.size() < 48) return fail(0, "too short for a table file");
-    const uint64_t magic = le(file, file.size() - 8, 8);
+    const uint64_t magic = read_le(file, file.size() - 8, 8);
     size_t footer_at = 0;
     if (magic == kBlockBasedMagic) {
       if (file.size() < 53) return fail(0, "too short for a RocksDB footer");
       out.store = "rocksdb";
       footer_at = file.size() - 53;
       out.checksum_type = file[footer_at];
-      out.format_version = static_cast<int>(le(file, file.size() - 12, 4));
+      out.format_version = static_cast<int>(read_le(file, file.size() - 12, 4));
       ++footer_at;
     } else if (magic == kLegacyMagic) {
       out.store = "leveldb";
@@ -307,7 +302,7 @@ struct Reader {
       const bool ok = for_each_entry(props.raw, false, [&](const std::string& k, Cursor& v, bool) {
         if (k == "rocksdb.index.value.is.delta.encoded") delta_index = v.varint() != 0;
         if (k == "rocksdb.compression_options") out.compression_options.assign(v.b.begin() + v.pos, v.b.end());
-        if (k == "rocksdb.block.based.table.index.type" && v.b.size() == 4) index_type = le(v.b, 0, 4);
+        if (k == "rocksdb.block.based.table.index.type" && v.b.size() == 4) index_type = read_le(v.b, 0, 4);
         return true;
       });
       if (!ok) return fail(props_h.offset, "malformed properties block");
@@ -315,8 +310,7 @@ struct Reader {
     if (has_dict) {
       TableBlock d;
       if (!block(dict_h, d)) return false;
-      dict = std::move(d.raw);
-      out.dictionary = dict;
+      out.dictionary = std::move(d.raw);
       out.dict_bytes = dict_h.size + kTrailer;
     }
 
@@ -379,13 +373,13 @@ bool is_table_file(std::span<const uint8_t> tail8) { return !table_store(tail8).
 
 std::string table_store(std::span<const uint8_t> tail8) {
   if (tail8.size() != 8) return "";
-  const uint64_t magic = le(tail8, 0, 8);
+  const uint64_t magic = read_le(tail8, 0, 8);
   return magic == kBlockBasedMagic ? "rocksdb" : magic == kLegacyMagic ? "leveldb" : "";
 }
 
 bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error) {
   out = TableFile{};
-  Reader r{file, name, out, error, {}, {}};
+  Reader r{file, name, out, error, {}};
   return r.run();
 }
 

@@ -26,12 +26,6 @@ constexpr size_t kUnit = 512;    // the smallest allocation size
 constexpr uint64_t kMaxPage = 512u << 20;
 enum : uint8_t { kOverflow = 5, kRowInternal = 6, kRowLeaf = 7 };
 
-uint64_t le(std::span<const uint8_t> b, size_t at, size_t n) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; ++i) v |= uint64_t{b[at + i]} << (8 * i);
-  return v;
-}
-
 // intpack.i: an unsigned integer in 1 (0..63), 2 (..8255) or 1 + n bytes (big-endian + 8256).
 bool unpack_uint(std::span<const uint8_t> b, size_t& at, uint64_t& v) {
   if (at >= b.size()) return false;
@@ -77,36 +71,31 @@ enum : uint8_t {
   kKeyOvflRm = 0xC0,
 };
 
-// One cell at `at` (cell.i __wt_cell_unpack); `at` moves past it.
+// One cell at `at` (cell.i __wt_cell_unpack); `at` moves past it. A short cell (key, prefixed
+// key, value) holds its length in the descriptor; a long one: [RLE count], [prefix], length.
 bool next_cell(std::span<const uint8_t> page, size_t& at, Cell& c) {
   if (at >= page.size()) return false;
   const uint8_t desc = page[at++];
-  if (desc & 0x03) {  // short key, short prefixed key, short value
-    const size_t len = desc >> 2;
+  const bool short_cell = desc & 0x03;
+  uint64_t len = desc >> 2;
+  if (short_cell) {
     c.type = (desc & 0x03) == 1 ? kKey : (desc & 0x03) == 2 ? kKeyPfx : kValue;
-    c.prefix = 0;
-    if (c.type == kKeyPfx) {
-      if (at >= page.size()) return false;
-      c.prefix = page[at++];
-    }
-    if (len > page.size() - at) return false;
-    c.data = page.subspan(at, len);
-    at += len;
-    return true;
+  } else {
+    c.type = desc & 0xF0;
+    uint64_t rle = 0;
+    if ((desc & 0x04) && !unpack_uint(page, at, rle)) return false;  // an RLE count or record number
   }
-  c.type = desc & 0xF0;
   c.prefix = 0;
-  uint64_t v = 0;
-  if ((desc & 0x04) && !unpack_uint(page, at, v)) return false;  // an RLE count or record number
   if (c.type == kKeyPfx) {
     if (at >= page.size()) return false;
     c.prefix = page[at++];
   }
-  if (c.type == kDel) return true;
-  if (c.type == kValueCopy) return false;  // dictionary cells: not written with WiredTiger's defaults
-  uint64_t len = 0;
-  if (!unpack_uint(page, at, len)) return false;
-  if (c.type == kKey || c.type == kKeyPfx || c.type == kValue) len += 64;  // WT_CELL_SIZE_ADJUST
+  if (!short_cell) {
+    if (c.type == kDel) return true;
+    if (c.type == kValueCopy) return false;  // dictionary cells: not written with WiredTiger's defaults
+    if (!unpack_uint(page, at, len)) return false;
+    if (c.type == kKey || c.type == kKeyPfx || c.type == kValue) len += 64;  // WT_CELL_SIZE_ADJUST
+  }
   if (len > page.size() - at) return false;
   c.data = page.subspan(at, static_cast<size_t>(len));
   at += static_cast<size_t>(len);
@@ -162,13 +151,13 @@ class Reader {
     uint32_t crc = crc32c(block.first(32));
     crc = crc32c(kZero, crc);
     crc = crc32c(block.subspan(36, n - 36), crc);
-    return crc == le(block, 32, 4);
+    return crc == read_le(block, 32, 4);
   }
 
   // Every block, live or free, found by its header and checksum at 512-byte steps.
   void scan() {
     for (uint64_t at = kUnit; at + kHeaders <= file_.size();) {
-      const uint64_t disk_size = le(file_, at + 28, 4);
+      const uint64_t disk_size = read_le(file_, at + 28, 4);
       const uint8_t type = file_[at + 24];
       if (disk_size >= kHeaders && disk_size % kUnit == 0 && disk_size <= file_.size() - at && type >= 1 && type <= 7 &&
           checksum_ok(at, disk_size)) {
@@ -197,9 +186,9 @@ class Reader {
     const auto block = file_.subspan(at, disk_size);
     p.offset = at;
     p.on_disk = disk_size;
-    p.write_gen = le(block, 8, 8);
+    p.write_gen = read_le(block, 8, 8);
     p.type = block[24];
-    const uint64_t mem_size = le(block, 16, 4);
+    const uint64_t mem_size = read_le(block, 16, 4);
     if (mem_size < kHeaders || mem_size > kMaxPage) return fail(at, "a page with a bad in-memory size");
     if (!(block[25] & 0x01)) {  // WT_PAGE_COMPRESSED not set
       if (mem_size > disk_size) return fail(at, "an uncompressed page larger than its block");
@@ -211,8 +200,8 @@ class Reader {
     std::span<const uint8_t> payload;
     // snappy and zstd: an 8-byte little-endian length (its high half zero), then the output;
     // zlib: a zlib header (CMF 0x78, the pair a multiple of 31).
-    const uint64_t framed = le(rest, 0, 8);
-    if (framed <= rest.size() - 8 && (framed >> 32) == 0 && le(rest, 8, 4) == 0xFD2FB528u) {
+    const uint64_t framed = read_le(rest, 0, 8);
+    if (framed <= rest.size() - 8 && (framed >> 32) == 0 && read_le(rest, 8, 4) == 0xFD2FB528u) {
       p.codec = "zstd", payload = rest.subspan(8, framed);
     } else if (framed <= rest.size() - 8 && (framed >> 32) == 0) {
       p.codec = "snappy", payload = rest.subspan(8, framed);
@@ -247,7 +236,7 @@ class Reader {
     const uint64_t unit = out_.allocation_size;
     block = (a.offset + 1) * unit;
     const auto it = blocks_.find(block);
-    if (it == blocks_.end() || it->second != a.size * unit || le(file_, block + 32, 4) != a.checksum)
+    if (it == blocks_.end() || it->second != a.size * unit || read_le(file_, block + 32, 4) != a.checksum)
       return fail(at, fmt::format("an address cell names no valid block (offset {})", block));
     return true;
   }
@@ -260,9 +249,9 @@ class Reader {
     uint64_t newest_leaf = 0, newest_leaf_gen = 0;
     for (const auto& [at, size] : blocks_) {
       const uint8_t type = file_[at + 24];
-      if (type == kRowLeaf && le(file_, at + 8, 8) >= newest_leaf_gen) {
+      if (type == kRowLeaf && read_le(file_, at + 8, 8) >= newest_leaf_gen) {
         newest_leaf = at;
-        newest_leaf_gen = le(file_, at + 8, 8);
+        newest_leaf_gen = read_le(file_, at + 8, 8);
       }
       if (type != kRowInternal) continue;
       WtPage p;
@@ -310,7 +299,7 @@ class Reader {
     uint64_t block = 0;
     WtPage p;
     if (!resolve(at, cookie, block) || !page(block, p)) return false;
-    const uint64_t len = le(p.image, 20, 4);
+    const uint64_t len = read_le(p.image, 20, 4);
     if (p.type != kOverflow || len > p.image.size() - kHeaders) return fail(block, "a malformed overflow page");
     out.assign(p.image.begin() + kHeaders, p.image.begin() + static_cast<long>(kHeaders + len));
     ++out_.overflow_items;
@@ -365,7 +354,7 @@ uint64_t WtFile::leaf_bytes() const {
 }
 
 bool is_wt_file(std::span<const uint8_t> head8) {
-  return head8.size() >= 8 && le(head8, 0, 4) == kDescMagic && le(head8, 4, 2) == 1;
+  return head8.size() >= 8 && read_le(head8, 0, 4) == kDescMagic && read_le(head8, 4, 2) == 1;
 }
 
 bool parse_wt_file(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error) {

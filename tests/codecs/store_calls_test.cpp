@@ -150,6 +150,17 @@ TEST(ZlibContainer, SameBytesAsCompress2AndRawStaysRocksDbs) {
   }
 }
 
+// Block after block, the fresh session writes what the reused one writes and reads it back.
+void expect_same_bytes(Session& fresh, Session& reused, const std::vector<Bytes>& blocks) {
+  for (const Bytes& b : blocks) {
+    const Bytes c = compress_all(fresh, b);
+    EXPECT_EQ(c, compress_all(reused, b));
+    Bytes back(b.size());
+    ASSERT_TRUE(fresh.decompress(c, back).ok());
+    EXPECT_EQ(back, b);
+  }
+}
+
 // ":fresh" changes the cost of a call, never its bytes: block after block, with and without a
 // dictionary, each fresh row writes what its reused-state twin writes and reads it back; and
 // it really sets zlib up per call (the library allocates on every call, the reused one never).
@@ -175,13 +186,7 @@ TEST(FreshCalls, SameBytesAsTheReusedStateEveryBlock) {
       auto reused = reused_row.codec->open(reused_row.params, d2);
       ASSERT_TRUE(fresh.ok() && reused.ok()) << fresh.error << reused.error;
       const uint64_t allocs0 = fresh.value->library_heap_allocations();
-      for (const Bytes& b : blocks) {
-        const Bytes c = compress_all(*fresh.value, b);
-        EXPECT_EQ(c, compress_all(*reused.value, b));
-        Bytes back(b.size());
-        ASSERT_TRUE(fresh.value->decompress(c, back).ok());
-        EXPECT_EQ(back, b);
-      }
+      expect_same_bytes(*fresh.value, *reused.value, blocks);
       if (std::string(fresh_spec).rfind("zlib", 0) == 0) {
         EXPECT_GE(fresh.value->library_heap_allocations() - allocs0, 2 * blocks.size());  // deflate + inflate
       }
@@ -207,13 +212,7 @@ TEST(FreshCalls, WiredTigersZstdAndZlibCallsWriteTheSameBytes) {
     auto fresh = fresh_row.codec->open(fresh_row.params, nullptr);
     auto reused = reused_row.codec->open(reused_row.params, nullptr);
     ASSERT_TRUE(fresh.ok() && reused.ok()) << fresh.error << reused.error;
-    for (const Bytes& b : blocks) {
-      const Bytes c = compress_all(*fresh.value, b);
-      EXPECT_EQ(c, compress_all(*reused.value, b));
-      Bytes back(b.size());
-      ASSERT_TRUE(fresh.value->decompress(c, back).ok());
-      EXPECT_EQ(back, b);
-    }
+    expect_same_bytes(*fresh.value, *reused.value, blocks);
   }
   std::string err;
   EXPECT_TRUE(parse_codec_spec("zstd:3:fresh:w20", reg, err).empty());

@@ -31,16 +31,7 @@ using store_runs::fixtures_dir;
 
 TEST(AsStored, RocksDbCurrentRowIsTheFilesDataBytes) {
   const RecordSet rs = load_records("json/twitter.json", "auto", 1 << 20);
-  struct Case {
-    const char* codec;
-    uint32_t dict;
-    const char* row;  // the current row RocksDB's call makes (stores/rocksdb.cpp)
-  };
-  for (const Case c :
-       {Case{"none", 0, "memcpy 0"}, Case{"snappy", 0, "snappy 0"}, Case{"zlib", 0, "zlib 6:fresh"},
-        Case{"lz4", 0, "lz4 1:stream:fresh"}, Case{"lz4hc", 0, "lz4hc 9:fresh"}, Case{"zstd", 0, "zstd 3"},
-        Case{"zstd", 16384, "zstd 3:dict=16K"}, Case{"lz4", 16384, "lz4 1:stream:fresh:dict=16K"},
-        Case{"zlib", 16384, "zlib 6:fresh:dict=16K"}}) {
+  for (const auto& c : real_stores::kSstCases) {
     for (size_t block : {size_t{4096}, size_t{16384}}) {
       const std::string what = fmt::format("{} dict {} block {}", c.codec, c.dict, block);
       TempFile file(fmt::format("as_stored_{}_{}_{}.sst", c.codec, c.dict, block));

@@ -11,6 +11,13 @@
 
 namespace kvz::real_wiredtiger {
 
+// The corpora the WiredTiger tests write tables of (records in key order, 512 KiB of each).
+inline const std::vector<std::string>& test_corpora() {
+  static const std::vector<std::string> corpora = {"logs/apache_access_logs.log", "json/twitter.json",
+                                                   "csv/world-cities.csv", "canterbury/bible.txt", "logs/auth.log"};
+  return corpora;
+}
+
 // The extension library of a compressor ("snappy", "zlib"), "" when Debian ships none.
 inline std::string extension(const std::string& compressor) {
   for (const char* dir : {"/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib"}) {

@@ -41,12 +41,7 @@ void expect_same_records(const std::vector<Record>& got, const std::vector<Recor
 TEST(TableFile, RocksDbFilesReadBackExactly) {
   const RecordSet rs = load_records("json/twitter.json", "auto", 1 << 20);
   ASSERT_GT(rs.records.size(), 50u);
-  struct Case {
-    const char* codec;
-    uint32_t dict;
-  };
-  for (const Case c : {Case{"none", 0}, Case{"snappy", 0}, Case{"zlib", 0}, Case{"lz4", 0}, Case{"lz4hc", 0},
-                       Case{"zstd", 0}, Case{"zstd", 16384}, Case{"lz4", 16384}, Case{"zlib", 16384}}) {
+  for (const auto& c : real_stores::kSstCases) {
     for (size_t block : {size_t{4096}, size_t{16384}}) {
       const std::string what = fmt::format("{} dict {} block {}", c.codec, c.dict, block);
       TempFile file(fmt::format("table_{}_{}_{}.sst", c.codec, c.dict, block));

@@ -30,9 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(WtFile, TablesWiredTigerWroteReadBackExactly) {
-  const std::vector<std::string> corpora = {"logs/apache_access_logs.log", "json/twitter.json", "csv/world-cities.csv",
-                                            "canterbury/bible.txt", "logs/auth.log"};
-  for (const auto& corpus : corpora) {
+  for (const auto& corpus : real_wiredtiger::test_corpora()) {
     const RecordSet rs = real_stores::load_records(corpus, "auto", 512 << 10);
     ASSERT_GT(rs.records.size(), 100u) << corpus;
     for (const char* compressor : {"none", "snappy", "zlib"}) {

@@ -25,11 +25,9 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(WtLayout, LeafPagesAreTheOnesWiredTigerWrites) {
-  const std::vector<std::string> corpora = {"logs/apache_access_logs.log", "json/twitter.json", "csv/world-cities.csv",
-                                            "canterbury/bible.txt", "logs/auth.log"};
   const StoreProfile* wt = find_store_profile("wiredtiger");
   ASSERT_NE(wt, nullptr);
-  for (const auto& corpus : corpora) {
+  for (const auto& corpus : real_wiredtiger::test_corpora()) {
     const RecordSet rs = real_stores::load_records(corpus, "auto", 512 << 10);
     for (size_t leaf_page_max : {size_t{8192}, size_t{32768}}) {
       std::string error;
