@@ -302,6 +302,7 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
     if (size_without_dict(cell, opt, plain) && with > 0)
       res.dict_gain = static_cast<double>(plain) / static_cast<double>(with);
   }
+  predict_store_file(cell);
   res.compress_latency = latency_pass(cell, Direction::Compress, opt);
   res.decompress_latency = latency_pass(cell, Direction::Decompress, opt);
   // Read after the calls: libraries size their contexts on first use (zstd's CCtx, the

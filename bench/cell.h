@@ -70,6 +70,12 @@ bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
 // (stored bytes for "file", compressed bytes for "split"): the base of dict_gain.
 bool size_without_dict(CellState& cell, const EngineOptions& opt, uint64_t& total);
 
+// Under a profile with a whole-file model (stores' store_file_parts), after verification: the
+// whole file the store would write for the cell's blocks, into result.store_file_*. Nothing
+// when the cell measures a subset of the blocks (the dictionary split) or the layout gave no
+// table keys (bench/cell_file.cpp).
+void predict_store_file(CellState& cell);
+
 // Verify every measured block (round trip + memcmp), fill sizes, keep-raw, dictionary
 // figures and the latency passes. On failure sets status Failed with the reason.
 void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt);

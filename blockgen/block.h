@@ -60,6 +60,25 @@ struct BlockComposition {
   uint64_t records = 0;
 };
 
+// What a table's index and properties need of its data blocks (layouts leveldb and rocksdb):
+// each block's first and last user key, and the table's entry count and raw sizes as the
+// store counts them (RocksDB: internal keys, user key + 8 bytes). Empty for other layouts.
+struct TableKeys {
+  std::vector<std::string> first{};  // block i's first user key
+  std::vector<std::string> last{};   // block i's last user key
+  uint64_t entries = 0;
+  uint64_t raw_key_bytes = 0;
+  uint64_t raw_value_bytes = 0;
+  void add(const std::string& key, size_t stored_key_bytes, size_t value_bytes, bool block_start) {
+    if (block_start) first.push_back(key);
+    if (block_start) last.emplace_back();
+    last.back() = key;
+    ++entries;
+    raw_key_bytes += stored_key_bytes;
+    raw_value_bytes += value_bytes;
+  }
+};
+
 struct BlockSet {
   std::string source;
   std::string record_mode;
@@ -70,7 +89,8 @@ struct BlockSet {
   std::vector<uint32_t> records_per_block;
   BlockComposition composition;
   std::vector<std::string> warnings;
-  StoredOrigin origin{};  // layout "as-stored": the file's own blocks, codec and bytes on disk
+  StoredOrigin origin{};   // layout "as-stored": the file's own blocks, codec and bytes on disk
+  TableKeys table_keys{};  // layouts leveldb/rocksdb: one entry per block
 
   size_t count() const { return offsets.empty() ? 0 : offsets.size() - 1; }
   std::span<const uint8_t> block(size_t i) const { return {bytes.data() + offsets[i], offsets[i + 1] - offsets[i]}; }

@@ -16,6 +16,14 @@ inline void put_varint32(std::string& out, uint32_t v) {
   out.push_back(static_cast<char>(v));
 }
 
+inline void put_varint64(std::string& out, uint64_t v) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<char>(v | 0x80));
+    v >>= 7;
+  }
+  out.push_back(static_cast<char>(v));
+}
+
 inline size_t varint_length(uint64_t v) {
   size_t n = 1;
   while (v >= 0x80) {

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <sstream>
 #include <tuple>
 
@@ -306,6 +307,7 @@ std::vector<IoRow> io_model(const RunResults& r, const std::vector<Device>& devi
 std::vector<StoreRow> store_table(const RunResults& r) {
   std::map<std::pair<std::string, std::string>, StoreRow> rows;
   std::map<std::pair<std::string, std::string>, std::pair<double, double>> times;
+  std::set<std::pair<std::string, std::string>> partial;  // rows with a cell that has no whole file
   for (const auto& c : r.cells) {
     if (c.key.profile.empty() || c.status != CellStatus::Ok || is_reference(c)) continue;
     const double cm = c.compress_median(), dm = c.decompress_median();
@@ -317,12 +319,15 @@ std::vector<StoreRow> store_table(const RunResults& r) {
     if (const StoreProfile* p = find_store_profile(c.key.profile)) row.caveat = store_codec_caveat(*p, c.key.codec);
     row.input_bytes += c.input_bytes;
     row.stored_bytes += c.stored_bytes;
+    row.file_bytes += c.store_file_bytes.value_or(0);
+    if (!c.store_file_bytes) partial.insert(k);
     row.worst_us = std::max({row.worst_us, c.compress_latency.max_ns / 1e3, c.decompress_latency.max_ns / 1e3});
     times[k].first += static_cast<double>(c.input_bytes) / cm;
     times[k].second += static_cast<double>(c.input_bytes) / dm;
   }
   std::vector<StoreRow> out;
   for (auto& [k, row] : rows) {
+    if (partial.count(k)) row.file_bytes = 0;
     row.stored_ratio =
         row.stored_bytes ? static_cast<double>(row.input_bytes) / static_cast<double>(row.stored_bytes) : 0;
     row.compress_mbps = static_cast<double>(row.input_bytes) / times[k].first;

@@ -105,6 +105,9 @@ struct StoreRow {
   std::string label;
   uint64_t input_bytes = 0;
   uint64_t stored_bytes = 0;
+  // The whole files the store writes (data blocks, index, meta blocks, footer), one per block
+  // set; 0 when some cell has no whole-file figure (the store has no file model).
+  uint64_t file_bytes = 0;
   double stored_ratio = 0;
   double compress_mbps = 0;
   double decompress_mbps = 0;

@@ -209,6 +209,9 @@ const std::vector<Column> kColumns = {
     {"file_codec", "file's codec", kCsv | kHtml, 0, [](V v) -> json { return v.cell.current ? "yes" : ""; }},
     {"file_bytes", "file bytes", kCsv | kHtml, 0,
      [](V v) -> json { return v.cell.on_disk_bytes ? json(*v.cell.on_disk_bytes) : json(nullptr); }},
+    // Under a profile with a whole-file model: the whole file the store would write.
+    {"store_file_bytes", "whole file bytes", kCsv | kHtml, 0,
+     [](V v) -> json { return v.cell.store_file_bytes ? json(*v.cell.store_file_bytes) : json(nullptr); }},
     // Display-only columns from here on.
     {"compress_p999_us", "p99.9 c us", kHtml, 0, [](V v) { return optional_us(v, comp(v).p999_ns); }},
     {"decompress_p999_us", "p99.9 d us", kMarkdown | kHtml, 0, [](V v) { return optional_us(v, dec(v).p999_ns); }},

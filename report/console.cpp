@@ -149,14 +149,23 @@ void print_store_table(std::ostream& out, const RunResults& results) {
   const auto rows = store_table(results);
   if (rows.empty()) return;
   size_t width = 22;
-  for (const auto& r : rows) width = std::max(width, r.label.size());
-  out << fmt::format(
-      "\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included):\n"
-      "{:<12} {:<{}} {:>12} {:>12} {:>8} {:>10} {:>10} {:>11}\n",
-      "profile", "codec", width, "input B", "stored B", "ratio", "comp MB/s", "dec MB/s", "worst µs");
+  bool files = false;  // a whole-file column, when the store models its files
   for (const auto& r : rows) {
-    out << fmt::format("{:<12} {:<{}} {:>12} {:>12} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
-                       width, r.input_bytes, r.stored_bytes, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
+    width = std::max(width, r.label.size());
+    files = files || r.file_bytes > 0;
+  }
+  out << fmt::format(
+      "\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included{}):\n"
+      "{:<12} {:<{}} {:>12} {:>12}{} {:>8} {:>10} {:>10} {:>11}\n",
+      files ? "; file B: the whole files, index, properties and footer included" : "", "profile", "codec", width,
+      "input B", "stored B", files ? fmt::format(" {:>12}", "file B") : "", "ratio", "comp MB/s", "dec MB/s",
+      "worst µs");
+  for (const auto& r : rows) {
+    const std::string file = !files         ? ""
+                             : r.file_bytes ? fmt::format(" {:>12}", r.file_bytes)
+                                            : fmt::format(" {:>12}", "—");
+    out << fmt::format("{:<12} {:<{}} {:>12} {:>12}{} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
+                       width, r.input_bytes, r.stored_bytes, file, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
                        r.worst_us);
     if (!r.caveat.empty()) out << "  " << r.caveat << "\n";
   }

@@ -147,6 +147,10 @@ json cell_to_json(const CellResult& c) {
   j["dict_gain"] = c.dict_gain ? json(*c.dict_gain) : json(nullptr);
   if (c.current) j["current"] = true;
   if (c.on_disk_bytes) j["on_disk_bytes"] = *c.on_disk_bytes;
+  if (c.store_file_bytes) {
+    j["store_file_bytes"] = *c.store_file_bytes;
+    j["store_file_parts"] = c.store_file_parts;
+  }
   // A failed cell never carries speeds: they would be numbers about a wrong result.
   if (c.status == CellStatus::Ok) {
     j["compress_mbps"] = c.compress_mbps;
@@ -192,6 +196,13 @@ void cell_from_json(const json& j, CellResult& c) {
   if (j.contains("dict_gain") && !j.at("dict_gain").is_null()) c.dict_gain = F::number(j, "dict_gain", 0);
   c.current = j.value("current", false);
   if (j.contains("on_disk_bytes")) c.on_disk_bytes = F::count(j, "on_disk_bytes");
+  if (j.contains("store_file_bytes")) {
+    c.store_file_bytes = F::count(j, "store_file_bytes");
+    if (!j.contains("store_file_parts") || !j.at("store_file_parts").is_object())
+      throw F::bad("store_file_parts", "expected an object of byte counts");
+    const json& parts = j.at("store_file_parts");
+    for (const auto& [name, value] : parts.items()) c.store_file_parts[name] = F::count(parts, name.c_str());
+  }
   if (c.status == CellStatus::Ok) {
     c.compress_mbps = doubles(j, "compress_mbps");
     c.decompress_mbps = doubles(j, "decompress_mbps");

@@ -83,6 +83,11 @@ struct CellResult {
   // the file's real bytes for the blocks (and its dictionary block), to hold stored_bytes against.
   bool current = false;
   std::optional<uint64_t> on_disk_bytes;
+  // Under a profile with a whole-file model (rocksdb, leveldb): the whole file that store would
+  // write for these blocks (stored_bytes' data blocks and dictionary, plus index, properties,
+  // metaindex, footer), and its parts by name ("data", "index", ...).
+  std::optional<uint64_t> store_file_bytes;
+  std::map<std::string, uint64_t> store_file_parts;
 
   uint64_t blocks = 0;
   uint64_t input_bytes = 0;       // uncompressed bytes of one pass over the measured blocks

@@ -48,7 +48,7 @@ const Store& leveldb_store() {
                   .layout = "leveldb", .block_size = 4096,
                   .rules = "no size prefix + 5-byte trailer; raw unless compressed < raw - raw/8"},
       .codecs = kCodecs, .store_block = leveldb_block,
-      .config_line = leveldb_config};
+      .file_parts = leveldb_file_parts, .config_line = leveldb_config};
   return store;
 }
 // clang-format on

@@ -54,9 +54,17 @@ struct Store {
   std::string (*check_block_size)(size_t size, std::string_view value) = nullptr;
   DictionarySamplesFn dictionary_samples = nullptr;         // null: no in-file dictionary method
   size_t (*dictionary_block)(size_t dict_bytes) = nullptr;  // bytes its dictionary takes in the file
+  // The whole file around the data blocks (store_file_parts); null: not modelled.
+  std::optional<FileParts> (*file_parts)(const StoreProfile& profile, const FileInput& in) = nullptr;
   // The store's configuration text for a writable choice (store_config_line checks writability).
   ConfigLine (*config_line)(const ConfigChoice& choice) = nullptr;
 };
+
+// The whole-file models (stores/leveldb_file.cpp, stores/rocksdb_file.cpp) and the meta-block
+// rule they share: a block stored as the table stores data blocks, trailer included.
+std::optional<FileParts> leveldb_file_parts(const StoreProfile& profile, const FileInput& in);
+std::optional<FileParts> rocksdb_file_parts(const StoreProfile& profile, const FileInput& in);
+std::optional<uint64_t> stored_meta_block(const StoreProfile& profile, const FileInput& in, const std::string& raw);
 
 // The registered store a profile derives from (by `base`); null for a hand-made profile.
 const Store* find_store(const StoreProfile& profile);

@@ -233,6 +233,20 @@ StoredBlock store_block(const StoreProfile& p, const BlockCodec& codec, size_t r
                                                    : framing::stored_raw(raw_size, 0);
 }
 
+bool store_models_file(const StoreProfile& p) {
+  const Store* store = find_store(p);
+  return store && store->file_parts;
+}
+
+std::optional<FileParts> store_file_parts(const StoreProfile& p, const FileInput& in) {
+  const Store* store = find_store(p);
+  if (!store || !store->file_parts || !in.blocks || !in.compress) return std::nullopt;
+  const TableKeys& keys = in.blocks->table_keys;
+  if (keys.first.size() != in.blocks->count() || in.stored.size() != in.blocks->count() || keys.first.empty())
+    return std::nullopt;
+  return store->file_parts(p, in);
+}
+
 std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& p, const BlockSet& blocks,
                                                                size_t dict_size) {
   const Store* store = find_store(p);

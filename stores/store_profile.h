@@ -9,6 +9,8 @@
 // stores/README.md.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -96,6 +98,35 @@ bool store_has_file_dictionary(const StoreProfile& profile);
 // Bytes a dictionary of `dict_bytes` takes in the store's file: RocksDB's meta block is the raw
 // dictionary + its 5-byte trailer. `dict_bytes` for stores without in-file dictionaries.
 size_t store_dictionary_block_bytes(const StoreProfile& profile, size_t dict_bytes);
+
+// The whole file a table store writes around its data blocks: RocksDB 7.8 as SstFileWriter
+// writes it (format_version 5, binary index, no filter: the defaults), LevelDB 1.23 as
+// TableBuilder writes it (no filter policy: the default). Layout in stores/README.md.
+struct FileParts {
+  uint64_t data = 0;        // data blocks with their trailers
+  uint64_t index = 0;       // the index block as stored (compressed when that pays), trailer included
+  uint64_t dictionary = 0;  // RocksDB's compression-dictionary meta block, 0 when none
+  uint64_t properties = 0;  // RocksDB's properties block (LevelDB has none)
+  uint64_t metaindex = 0;
+  uint64_t footer = 0;
+  uint64_t total() const { return data + index + dictionary + properties + metaindex + footer; }
+};
+struct FileInput {
+  const BlockSet* blocks = nullptr;    // built by the store's layout: table_keys filled
+  std::span<const uint64_t> stored{};  // each data block's bytes in the file, trailer included
+  BlockCodec codec{};
+  int level = 0;                // the codec level the row runs at
+  uint64_t max_dict_bytes = 0;  // the configured dictionary size, 0: none
+  uint64_t dict_block = 0;      // the dictionary's block in the file, trailer included
+  // The codec's output size for a meta block (the index), without a dictionary; nullopt
+  // when the call fails.
+  std::function<std::optional<size_t>(std::span<const uint8_t>)> compress{};
+};
+// Whether the store has a whole-file model (rocksdb, leveldb and their variants).
+bool store_models_file(const StoreProfile& profile);
+// The whole file for `in`; nullopt when the store has no file model, the blocks carry no
+// table keys, or the codec call failed.
+std::optional<FileParts> store_file_parts(const StoreProfile& profile, const FileInput& in);
 
 // A codec configuration a report recommends, to be written in a store's own syntax.
 struct ConfigChoice {

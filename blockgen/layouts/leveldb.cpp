@@ -9,6 +9,7 @@ namespace kvz::layouts {
 void build_leveldb(const RecordSet& in, size_t block_size, BlockSet& out) {
   PrefixBlock block(16);
   for (const Record& r : in.records) {
+    out.table_keys.add(r.key, r.key.size(), r.value.size(), block.empty());
     block.add(r.key, r.value, r.key.size(), out.composition);
     if (block.size_estimate() >= block_size) flush_prefix_block(block, out);
   }

@@ -27,6 +27,7 @@ void build_rocksdb(const RecordSet& in, size_t block_size, BlockSet& out) {
       const bool almost_full = block.estimate_after(ikey, r.value) > block_size && now > deviation_limit;
       if (now >= block_size || almost_full) flush_prefix_block(block, out);
     }
+    out.table_keys.add(r.key, ikey.size(), r.value.size(), block.empty());
     block.add(ikey, r.value, r.key.size(), out.composition);
   }
   if (!block.empty()) flush_prefix_block(block, out);

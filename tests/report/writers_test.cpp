@@ -56,7 +56,7 @@ TEST(Csv, OneRowPerCellWithStableColumns) {
             "compress_median_block_ns,compress_worst_block_ns,compress_worst_block,decompress_median_block_ns,"
             "decompress_worst_block_ns,decompress_worst_block,compress_stall_blocks,decompress_stall_blocks,"
             "compress_preempted_stalls,decompress_preempted_stalls,compress_context_bytes,decompress_context_bytes,"
-            "dict_method,dict_block_bytes,file_codec,file_bytes");
+            "dict_method,dict_block_bytes,file_codec,file_bytes,store_file_bytes");
   const auto ncols = std::count(header.begin(), header.end(), ',');
   size_t rows = 0;
   while (std::getline(in, line)) {

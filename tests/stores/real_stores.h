@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -35,7 +36,7 @@ struct StoreBytes {
   uint64_t blocks = 0;
   uint64_t kept_raw = 0;    // prediction only
   uint64_t dict_block = 0;  // RocksDB: the compression dictionary meta block, trailer included (0: none)
-  uint64_t file_bytes = 0;  // RocksDB: the whole file
+  uint64_t file_bytes = 0;  // the whole file
 };
 
 inline std::string corpus_path(const std::string& rel) {
@@ -96,25 +97,32 @@ inline bool get_varint(const std::string& s, size_t& pos, uint64_t& v) {
   return false;
 }
 
-// The size of the meta block named `name` in a RocksDB block-based table (format_version 2..5,
-// as 7.8 writes), read from the file's own bytes: the 53-byte footer (checksum type, metaindex
-// handle, index handle, padding, version, magic) gives the metaindex block, whose entries are
-// name -> BlockHandle(offset, size). 0 when the file has no such block. Facts from RocksDB's
-// table/format.cc and table/block_based/block_builder.cc; the metaindex is never compressed.
-inline uint64_t meta_block_size(const std::string& sst, const std::string& name, std::string& error) {
+// Where a RocksDB block-based table (format_version 2..5, as 7.8 writes) keeps its blocks, read
+// from the file's own bytes: the 53-byte footer (checksum type, metaindex handle, index
+// handle, padding, version, magic) gives the metaindex and index blocks; the metaindex's
+// entries are name -> BlockHandle(offset, size). Sizes exclude the 5-byte trailer. Facts from
+// RocksDB's table/format.cc and table/block_based/block_builder.cc; the metaindex is never
+// compressed.
+struct SstLayout {
+  uint64_t index_offset = 0, index_size = 0;
+  uint64_t metaindex_offset = 0, metaindex_size = 0;
+  std::map<std::string, std::pair<uint64_t, uint64_t>> meta;  // name -> (offset, size)
+};
+
+inline bool sst_layout(const std::string& sst, SstLayout& out, std::string& error) {
   constexpr size_t kFooter = 53;
   if (sst.size() < kFooter) {
     error = "file shorter than a footer";
-    return 0;
+    return false;
   }
   size_t pos = sst.size() - kFooter + 1;  // after the checksum type
-  uint64_t meta_offset = 0, meta_size = 0;
-  if (!get_varint(sst, pos, meta_offset) || !get_varint(sst, pos, meta_size) || meta_offset + meta_size > sst.size() ||
-      meta_size < 4) {
-    error = "bad metaindex handle";
-    return 0;
+  if (!get_varint(sst, pos, out.metaindex_offset) || !get_varint(sst, pos, out.metaindex_size) ||
+      !get_varint(sst, pos, out.index_offset) || !get_varint(sst, pos, out.index_size) ||
+      out.metaindex_offset + out.metaindex_size > sst.size() || out.metaindex_size < 4) {
+    error = "bad footer handles";
+    return false;
   }
-  const std::string block = sst.substr(meta_offset, meta_size);
+  const std::string block = sst.substr(out.metaindex_offset, out.metaindex_size);
   uint32_t restarts = 0;
   std::memcpy(&restarts, block.data() + block.size() - 4, 4);  // little-endian fixed32
   const size_t entries_end = block.size() - 4 - 4 * static_cast<size_t>(restarts);
@@ -124,16 +132,28 @@ inline uint64_t meta_block_size(const std::string& sst, const std::string& name,
     if (!get_varint(block, p, shared) || !get_varint(block, p, non_shared) || !get_varint(block, p, value_len) ||
         p + non_shared + value_len > entries_end || shared > key.size()) {
       error = "bad metaindex entry";
-      return 0;
+      return false;
     }
     key = key.substr(0, shared) + block.substr(p, non_shared);
     p += non_shared;
     size_t v = p;
     p += value_len;
     uint64_t offset = 0, size = 0;
-    if (key == name) return get_varint(block, v, offset) && get_varint(block, v, size) ? size : 0;
+    if (!get_varint(block, v, offset) || !get_varint(block, v, size)) {
+      error = "bad metaindex handle";
+      return false;
+    }
+    out.meta[key] = {offset, size};
   }
-  return 0;
+  return true;
+}
+
+// The size of the meta block named `name` (trailer excluded), 0 when the file has none.
+inline uint64_t meta_block_size(const std::string& sst, const std::string& name, std::string& error) {
+  SstLayout layout;
+  if (!sst_layout(sst, layout, error)) return 0;
+  const auto it = layout.meta.find(name);
+  return it == layout.meta.end() ? 0 : it->second.second;
 }
 
 // The SSTs the tests write: every codec RocksDB 7.8 has here, and with a 16 KiB dictionary the
@@ -156,12 +176,15 @@ inline constexpr SstCase kSstCases[] = {
 };
 
 // Writes `rs` to `path` with SstFileWriter; `options` gets the table and compression settings.
+// `level` > 0 sets compression_opts.level (as kvzbench's configuration line does); 0 keeps
+// kDefaultCompressionLevel.
 inline void write_sst(const RecordSet& rs, const std::string& codec, size_t block_size, uint32_t max_dict_bytes,
-                      const std::string& path, rocksdb::Options& options) {
+                      const std::string& path, rocksdb::Options& options, int level = 0) {
   rocksdb::BlockBasedTableOptions table;
   table.block_size = block_size;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
   options.compression = rocksdb_type(codec);
+  if (level > 0) options.compression_opts.level = level;
   if (max_dict_bytes > 0) {
     options.compression_opts.max_dict_bytes = max_dict_bytes;
     options.compression_opts.zstd_max_train_bytes = 100 * max_dict_bytes;
@@ -237,7 +260,7 @@ inline StoreBytes leveldb_real(const RecordSet& rs, bool snappy, size_t block_si
   // Index keys are shortened successors (the last one can exceed last key + "\xff"): only
   // an all-0xff key longer than every key sorts after all of them.
   const std::string past_end(rs.records.back().key.size() + 1, '\xff');
-  return {table->ApproximateOffsetOf(past_end), starts.size(), 0};
+  return {table->ApproximateOffsetOf(past_end), starts.size(), 0, 0, size};
 }
 
 }  // namespace kvz::real_stores
