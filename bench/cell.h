@@ -35,6 +35,7 @@ struct CellState {
   bool current = false;                            // the file's own codec (the group's origin): its dictionary
   std::vector<size_t> measured;                    // block indices measured (all, or the dictionary test split)
   std::vector<std::unique_ptr<Session>> sessions;  // one per worker thread
+  std::shared_ptr<const PreparedDict> dict;        // the sessions' dictionary (null: none)
   std::vector<uint8_t> packed;                     // compressed measured blocks, back to back
   std::vector<size_t> packed_offsets;
   size_t scratch_bytes = 0;               // output buffer every worker needs

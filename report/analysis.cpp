@@ -48,15 +48,19 @@ std::string describe(const Candidate& c) {
          std::to_string(c.stall_blocks) + " (" + std::to_string(c.cells) + " cell" + (c.cells == 1 ? "" : "s") + ")";
 }
 
-// A measure with its spread over repetitions: the median and the range.
+// A measure with the range its noise gives it: the median, +- half the typical repetition
+// spread of the candidate's cells.
 struct Measured {
   double median = 0, lo = 0, hi = 0;
 };
-Measured compress_speed(const Candidate& c) { return {c.compress_mbps, c.compress_min, c.compress_max}; }
-Measured decompress_speed(const Candidate& c) { return {c.decompress_mbps, c.decompress_min, c.decompress_max}; }
+Measured with_noise(double median, double noise) {
+  return {median, median * (1 - noise / 2), median * (1 + noise / 2)};
+}
+Measured compress_speed(const Candidate& c) { return with_noise(c.compress_mbps, c.compress_noise); }
+Measured decompress_speed(const Candidate& c) { return with_noise(c.decompress_mbps, c.decompress_noise); }
 Measured stored_ratio(const Candidate& c) { return {c.stored_ratio, c.stored_ratio, c.stored_ratio}; }
 
-// Within noise of the leader: the ranges overlap, or the medians differ by less than `within`.
+// Within noise of the leader: the noise ranges overlap, or the medians differ by less than `within`.
 bool ties_with(const Measured& leader, const Measured& other, double within) {
   return other.hi >= leader.lo || other.median >= leader.median * (1.0 - within);
 }
@@ -89,6 +93,7 @@ struct Acc {
   uint64_t input = 0, stored = 0, compressed = 0;
   double ctime = 0, dtime = 0, worst = 0, worst_block = 0;
   std::vector<double> crep_time, drep_time;  // per repetition index
+  std::vector<double> cspread, dspread;      // each cell's repetition spread, (max - min) / median
   std::optional<double> p999 = 0.0;
   uint64_t stall_blocks = 0, observed_stalls = 0;
   size_t dict_losses = 0, cells = 0;
@@ -104,6 +109,19 @@ void add_times(std::vector<double>& acc, const std::vector<double>& mbps, uint64
   for (size_t i = 0; i < acc.size(); ++i) acc[i] += mbps[i] > 0 ? static_cast<double>(input) / mbps[i] : 0;
 }
 
+void add_spread(std::vector<double>& acc, const std::vector<double>& mbps, double median) {
+  if (mbps.size() < 2 || median <= 0) return;
+  const auto [lo, hi] = std::minmax_element(mbps.begin(), mbps.end());
+  acc.push_back((*hi - *lo) / median);
+}
+
+double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 void accumulate(Acc& a, const CellResult& c) {
   const bool first = a.cells == 0;
   if (first) a.key = c.key;
@@ -114,6 +132,8 @@ void accumulate(Acc& a, const CellResult& c) {
   a.dtime += static_cast<double>(c.input_bytes) / c.decompress_median();
   add_times(a.crep_time, c.compress_mbps, c.input_bytes, first);
   add_times(a.drep_time, c.decompress_mbps, c.input_bytes, first);
+  add_spread(a.cspread, c.compress_mbps, c.compress_median());
+  add_spread(a.dspread, c.decompress_mbps, c.decompress_median());
   for (const LatencyStats* l : {&c.compress_latency, &c.decompress_latency}) {
     a.p999 = a.p999 && l->p999_ns ? std::optional<double>(std::max(*a.p999, *l->p999_ns / 1e3)) : std::nullopt;
     a.worst = std::max(a.worst, l->max_ns / 1e3);
@@ -148,6 +168,8 @@ Candidate candidate(const std::string& label, const Acc& a) {
   };
   range(a.crep_time, c.compress_mbps, c.compress_min, c.compress_max);
   range(a.drep_time, c.decompress_mbps, c.decompress_min, c.decompress_max);
+  c.compress_noise = median_of(a.cspread);
+  c.decompress_noise = median_of(a.dspread);
   c.p999_us = a.p999;
   c.worst_us = a.worst;
   c.worst_block_us = a.worst_block;
@@ -217,8 +239,9 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
       rec.why = rec.choice ? describe(*rec.choice) : "no codec meets the rule";
       g.picks.push_back(std::move(rec));
     };
-    const std::string tie_rule = "; speeds within " + fmt_num(within * 100) +
-                                 " % or with overlapping repetition ranges tie, and the tie goes to the better ";
+    const std::string tie_rule =
+        "; speeds within " + fmt_num(within * 100) +
+        " % or within their cells' typical repetition spread tie, and the tie goes to the better ";
     add(
         "write-heavy",
         "highest compress MB/s with stored ratio within " + fmt_num(opt.write_ratio_within * 100) + " % of the best (" +

@@ -42,6 +42,9 @@ struct Candidate {
   double decompress_mbps = 0;
   // The same per repetition (repetition i of every cell), for the spread: min and max.
   double compress_min = 0, compress_max = 0, decompress_min = 0, decompress_max = 0;
+  // The noise ties are judged on: the median over the candidate's cells of each cell's
+  // repetition spread, (max - min) / median. One cell with an outlier repetition does not move it.
+  double compress_noise = 0, decompress_noise = 0;
   std::optional<double> p999_us;  // worst observed p99.9 of both directions; absent when a cell has too few calls
   double worst_us = 0;            // worst observed call of both directions
   double worst_block_us = 0;      // worst intrinsic block cost of both directions (its fastest call)

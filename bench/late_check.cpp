@@ -1,0 +1,119 @@
+#include "bench/late_check.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "bench/timer.h"
+
+namespace kvz {
+
+bool make_late_check(const CellState& cell, size_t result, const EngineOptions& opt, LateCheck& out) {
+  if (opt.cache != "stream" || !cell.ok) return false;
+  const BlockSet& bs = cell.group->blocks;
+  const double slow_ticks = kTimedPassCallSeconds * 1e9 / tick_clock_info().ns_per_tick;
+  bool any = false;
+  for (int d = 0; d < 2; ++d) {
+    const BlockTimes& times = cell.block_times[d];
+    const size_t n = times.fastest.size();
+    if (n == 0 || n != cell.measured.size()) continue;
+    if (static_cast<double>(*std::max_element(times.fastest.begin(), times.fastest.end())) < slow_ticks) continue;
+    LateCheck::Direction& ld = out.dirs[d];
+    ld.on = any = true;
+    ld.times = times;
+    for (size_t k = 0; k < n; ++k) {
+      ld.set_index.push_back(cell.measured[k]);
+      ld.raw_bytes.push_back(bs.block(cell.measured[k]).size());
+      ld.packed_bytes.push_back(cell.packed_offsets[k + 1] - cell.packed_offsets[k]);
+    }
+    if (d == 0) {
+      ld.blocks = &bs;
+    } else {
+      ld.packed = cell.packed;
+    }
+    ld.scratch = cell.scratch_bytes;
+  }
+  if (!any) return false;
+  out.result = result;
+  out.codec = cell.codec;
+  out.params = cell.params;
+  out.dict = cell.dict;
+  return true;
+}
+
+namespace {
+
+// The intrinsic figures from `ld.times`, the worst block named as the block set numbers it.
+IntrinsicCost recompute(const LateCheck::Direction& ld, const EngineOptions& opt) {
+  IntrinsicCost ic = intrinsic_cost(ld.times, tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
+  if (ic.calls_per_block == 0) return ic;
+  const auto k = static_cast<size_t>(ic.worst_block);
+  ic.worst_block = ld.set_index[k];
+  ic.worst_block_bytes = ld.raw_bytes[k];
+  ic.worst_block_compressed = ld.packed_bytes[k];
+  return ic;
+}
+
+bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
+
+// One direction of one check: a round over every block, then the slowest few again. False
+// when a call failed or the run was stopped (the times are then not used).
+bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8_t>& out,
+                const std::atomic<bool>* stop) {
+  const size_t n = ld.times.fastest.size();
+  // A fresh copy: another place in memory than the timed passes used, so a block that was
+  // slow only where it lay (the cache sets its pages map to) is not slow again for that.
+  std::vector<uint8_t> inputs;
+  std::vector<size_t> at(n + 1, 0);
+  for (size_t k = 0; k < n; ++k) at[k + 1] = at[k] + (dir == 0 ? ld.raw_bytes[k] : ld.packed_bytes[k]);
+  inputs.resize(at[n]);
+  for (size_t k = 0; k < n; ++k) {
+    const uint8_t* src =
+        dir == 0 ? ld.blocks->block(static_cast<size_t>(ld.set_index[k])).data() : ld.packed.data() + at[k];
+    std::copy(src, src + (at[k + 1] - at[k]), inputs.begin() + static_cast<std::ptrdiff_t>(at[k]));
+  }
+  out.resize(ld.scratch);
+  auto call = [&](size_t k) {
+    const ByteView in(inputs.data() + at[k], at[k + 1] - at[k]);
+    return dir == 0 ? s.compress(in, MutableByteView(out.data(), out.size()))
+                    : s.decompress(in, MutableByteView(out.data(), ld.raw_bytes[k]));
+  };
+  auto timed = [&](size_t k) {
+    const uint64_t t0 = read_ticks();
+    const CallResult r = call(k);
+    const uint64_t ticks = read_ticks() - t0;
+    if (r.ok()) ld.times.add(k, ticks);
+    return r.ok();
+  };
+  if (!call(n - 1).ok()) return false;  // untimed: block 0's call then follows one of its kind
+  for (size_t k = 0; k < n; ++k)
+    if (stopped(stop) || !timed(k)) return false;
+  std::vector<uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  const size_t slowest = std::min(kLateSlowest, n);
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(slowest), order.end(),
+                    [&](uint32_t a, uint32_t b) { return ld.times.fastest[a] > ld.times.fastest[b]; });
+  for (size_t round = 0; round < kLateRounds; ++round)
+    for (size_t i = 0; i < slowest; ++i)
+      if (stopped(stop) || !timed(order[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+void run_late_checks(std::vector<LateCheck>& checks, std::vector<CellResult>& results, const EngineOptions& opt,
+                     const std::atomic<bool>* stop) {
+  std::vector<uint8_t> out;
+  for (LateCheck& check : checks) {
+    if (stopped(stop)) return;
+    auto session = check.codec->open(check.params, check.dict);
+    if (!session.ok()) continue;  // it opened before: keep the figures the cell has
+    CellResult& res = results[check.result];
+    LatencyStats* stats[2] = {&res.compress_latency, &res.decompress_latency};
+    for (int d = 0; d < 2; ++d) {
+      LateCheck::Direction& ld = check.dirs[d];
+      if (ld.on && late_calls(*session.value, d, ld, out, stop)) stats[d]->intrinsic = recompute(ld, opt);
+    }
+  }
+}
+
+}  // namespace kvz

@@ -1,0 +1,51 @@
+#pragma once
+// The late check: a second look at each cell's blocks at the end of the run. A block's
+// intrinsic cost is its fastest call, but all of a cell's calls fall within its group's few
+// seconds, and on a shared VM a whole group can run 20-30 % slow (another tenant, the host):
+// then every call of a block is inflated and the worst block moves between identical runs.
+// At the end of the run, minutes later, each cell's blocks are called again on a fresh session
+// from a fresh copy (another place in memory): one round over every block, then the slowest
+// few again; each block's fastest call is the lower of the two windows' and the intrinsic
+// figures are recomputed. Only directions with a block of kTimedPassCallSeconds or more (the
+// faster ones get their calls from many passes already) and stream cache mode (hot and cold
+// calls mean other caches). Internal to bench/.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "bench/cell.h"
+
+namespace kvz {
+
+inline constexpr size_t kLateSlowest = 3;  // blocks called again after the round over all
+inline constexpr size_t kLateRounds = 2;   // calls of each of them
+
+struct LateCheck {
+  size_t result = 0;  // index into EngineOutcome::cells
+  const Codec* codec = nullptr;
+  CodecParams params;
+  std::shared_ptr<const PreparedDict> dict;
+  struct Direction {
+    bool on = false;
+    BlockTimes times;                    // every measured block's fastest call so far
+    std::vector<uint64_t> set_index;     // each measured block's index in the block set
+    std::vector<uint64_t> raw_bytes;     // its uncompressed size
+    std::vector<uint64_t> packed_bytes;  // its compressed size
+    const BlockSet* blocks = nullptr;    // compress: the inputs (the group's blocks outlive the run)
+    std::vector<uint8_t> packed;         // decompress: the compressed blocks, back to back
+    size_t scratch = 0;                  // output buffer a call needs
+  } dirs[2];
+};
+
+// What the late check needs of a finished, verified cell (its result at `result`); false when
+// no direction qualifies.
+bool make_late_check(const CellState& cell, size_t result, const EngineOptions& opt, LateCheck& out);
+
+// Calls each check's blocks again, lowers their fastest calls and recomputes the intrinsic
+// figures of the results. Stops between calls when `stop` is set (the figures then keep what
+// was measured).
+void run_late_checks(std::vector<LateCheck>& checks, std::vector<CellResult>& results, const EngineOptions& opt,
+                     const std::atomic<bool>* stop);
+
+}  // namespace kvz
