@@ -9,6 +9,7 @@
 #include <string>
 
 #include "blockgen/corpus.h"
+#include "commands/address_layout.h"
 #include "commands/blocks.h"
 #include "commands/list.h"
 #include "commands/report.h"
@@ -67,6 +68,12 @@ int main(int argc, char** argv) {
       std::printf("kvzbench %s (git %s, %s build)\n", KVZ_VERSION, KVZ_GIT_REV, KVZ_BUILD_TYPE);
       return 0;
     }
+    // `run`, named or implied (any first word that is no other command): timings want the same
+    // address-space layout in every run (commands/address_layout.h).
+    bool other_command = false;
+    for (const auto& c : kCommands)
+      other_command |= argc > 1 && std::strcmp(argv[1], c.name) == 0 && std::strcmp(c.name, "run") != 0;
+    if (!other_command) kvz::fix_address_layout(argv);
     if (argc > 1) {
       for (const auto& c : kCommands) {
         if (!std::strcmp(argv[1], c.name)) return c.main(argc - 1, argv + 1);

@@ -1,5 +1,6 @@
 // `kvzbench run`: options -> block sets -> matrix -> engine -> table and result files.
 #include "commands/run.h"
+#include "commands/address_layout.h"
 
 #include <sched.h>
 #include <signal.h>
@@ -190,6 +191,7 @@ void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegist
   if (p.engine.shard_count > 1) m.extra["shard"] = fmt::format("{}/{}", p.engine.shard_index, p.engine.shard_count);
   if (!a.pin.empty()) m.extra["pinned_cpus"] = a.pin;
   m.extra["cold_working_set_bytes"] = std::to_string(cold_working_set_bytes(p.engine));
+  m.extra["address_layout"] = address_layout();
 }
 
 // One line on stderr, never wider than the terminal minus one column (no wrap, no scroll).
