@@ -31,6 +31,7 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
   cell.scratch_bytes = std::max(max_block, s.bound(max_block));
   cell.packed.resize(bound_total);
   cell.packed_offsets.assign(1, 0);
+  cell.stored_block_bytes.clear();
   std::vector<uint8_t> back(max_block);
 
   size_t pos = 0;
@@ -98,6 +99,7 @@ bool verify_blocks(CellState& cell, const EngineOptions& opt) {
     res.compressed_bytes += comp;
     if (cell.group->store) {
       const StoredBlock sb = store_block(*cell.group->store, as_stored, raw, comp);
+      cell.stored_block_bytes.push_back(sb.bytes);
       res.stored_bytes += sb.bytes;
       res.blocks_kept_raw += sb.kept_raw;
     } else {

@@ -38,9 +38,10 @@ struct CellState {
   std::shared_ptr<const PreparedDict> dict;        // the sessions' dictionary (null: none)
   std::vector<uint8_t> packed;                     // compressed measured blocks, back to back
   std::vector<size_t> packed_offsets;
-  size_t scratch_bytes = 0;               // output buffer every worker needs
-  double est_call_seconds[2] = {0, 0};    // from the verification pass, sizes the latency pass
-  std::vector<uint64_t> verify_ticks[2];  // each measured block's verification call, per direction
+  std::vector<uint64_t> stored_block_bytes;  // under a profile: each measured block as the store writes it
+  size_t scratch_bytes = 0;                  // output buffer every worker needs
+  double est_call_seconds[2] = {0, 0};       // from the verification pass, sizes the latency pass
+  std::vector<uint64_t> verify_ticks[2];     // each measured block's verification call, per direction
   // Each block's fastest call over verification, the latency pass and (for slow calls) the
   // throughput passes, per direction: the intrinsic cost, finished after the throughput passes.
   BlockTimes block_times[2];

@@ -14,12 +14,10 @@ void predict_store_file(CellState& cell) {
   CellResult& res = cell.result;
   if (!store || !store_models_file(*store) || cell.measured.size() != bs.count()) return;
   if (res.dict_bytes && res.dict_method != "file") return;  // the split study is not the file's bytes
-  const BlockCodec as_stored{cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference};
+  if (cell.stored_block_bytes.size() != cell.measured.size()) return;
+  // verify_blocks framed each block already; in block-set order here.
   std::vector<uint64_t> stored(bs.count(), 0);
-  for (size_t k = 0; k < cell.measured.size(); ++k) {
-    const size_t comp = cell.packed_offsets[k + 1] - cell.packed_offsets[k];
-    stored[cell.measured[k]] = store_block(*store, as_stored, bs.block(cell.measured[k]).size(), comp).bytes;
-  }
+  for (size_t k = 0; k < cell.measured.size(); ++k) stored[cell.measured[k]] = cell.stored_block_bytes[k];
   CodecParams plain = cell.params;
   plain.dict_size = 0;
   auto session = cell.codec->open(plain, nullptr);  // a fresh one: the timed sessions keep their state
@@ -27,7 +25,7 @@ void predict_store_file(CellState& cell) {
   std::vector<uint8_t> out;
   FileInput in{.blocks = &bs,
                .stored = stored,
-               .codec = as_stored,
+               .codec = {cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference},
                .level = cell.params.level,
                .max_dict_bytes = res.dict_bytes ? cell.params.dict_size : 0,
                .dict_block = res.dict_block_bytes,

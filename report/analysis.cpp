@@ -109,17 +109,9 @@ void add_times(std::vector<double>& acc, const std::vector<double>& mbps, uint64
   for (size_t i = 0; i < acc.size(); ++i) acc[i] += mbps[i] > 0 ? static_cast<double>(input) / mbps[i] : 0;
 }
 
+// A cell's repetition spread (util/stats.h relative_spread), when it has one to give.
 void add_spread(std::vector<double>& acc, const std::vector<double>& mbps, double median) {
-  if (mbps.size() < 2 || median <= 0) return;
-  const auto [lo, hi] = std::minmax_element(mbps.begin(), mbps.end());
-  acc.push_back((*hi - *lo) / median);
-}
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  if (mbps.size() >= 2 && median > 0) acc.push_back(relative_spread(mbps));
 }
 
 void accumulate(Acc& a, const CellResult& c) {
@@ -168,8 +160,8 @@ Candidate candidate(const std::string& label, const Acc& a) {
   };
   range(a.crep_time, c.compress_mbps, c.compress_min, c.compress_max);
   range(a.drep_time, c.decompress_mbps, c.decompress_min, c.decompress_max);
-  c.compress_noise = median_of(a.cspread);
-  c.decompress_noise = median_of(a.dspread);
+  c.compress_noise = median(a.cspread);
+  c.decompress_noise = median(a.dspread);
   c.p999_us = a.p999;
   c.worst_us = a.worst;
   c.worst_block_us = a.worst_block;

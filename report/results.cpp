@@ -1,4 +1,5 @@
-// Result model helpers and the JSON file (the kvzbench part; Google Benchmark rows: gb_rows.cpp).
+// The result model's JSON file (the kvzbench part; Google Benchmark rows: gb_rows.cpp; the
+// model's own methods: results_model.cpp).
 #include "report/results.h"
 #include "util/bytes.h"
 
@@ -24,8 +25,6 @@ using nlohmann::json;
 namespace F = json_fields;
 
 namespace {
-
-double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 
 json thresholds_to_json(const std::map<uint64_t, uint64_t>& counts) {
   json out = json::object();
@@ -283,35 +282,6 @@ void meta_from_json(const json& j, RunMeta& m) {
 }
 
 }  // namespace
-
-std::string CellKey::id() const {
-  std::string s = source;
-  if (!record_mode.empty() && record_mode != "dataset" && record_mode != source) s += ":" + record_mode;
-  s += "/" + (layout.empty() ? std::string("raw") : layout);
-  s += "/" + format_byte_size(block_size);
-  s += "/" + codec;
-  std::string p = params.empty() ? std::to_string(level) : params;
-  if (dict_size && p.find("dict=") == std::string::npos) p += ":dict=" + format_byte_size(dict_size);
-  s += "/" + p;
-  s += "/" + cache + "/T" + std::to_string(threads);
-  if (!profile.empty()) s += "/" + profile;
-  return s;
-}
-
-double CellResult::ratio() const {
-  return safe_div(static_cast<double>(input_bytes), static_cast<double>(compressed_bytes));
-}
-double CellResult::stored_ratio() const {
-  return safe_div(static_cast<double>(input_bytes), static_cast<double>(stored_bytes));
-}
-double CellResult::saving_pct() const {
-  if (!input_bytes) return 0.0;
-  return 100.0 * (1.0 - static_cast<double>(compressed_bytes) / static_cast<double>(input_bytes));
-}
-double CellResult::compress_median() const { return compress_mbps.empty() ? 0.0 : median(compress_mbps); }
-double CellResult::decompress_median() const { return decompress_mbps.empty() ? 0.0 : median(decompress_mbps); }
-
-const char* to_string(CellStatus s) { return s == CellStatus::Ok ? "OK" : "FAILED"; }
 
 // Written piece by piece, one cell and one benchmark row per line: no document-sized DOM is
 // ever built (a DOM cost ~60 KB per cell, 3 GB for a 50,000-cell merge), and the file diffs

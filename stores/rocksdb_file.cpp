@@ -76,11 +76,13 @@ const char* compression_name(const BlockCodec& codec) {
   return "";
 }
 
-// Env::GetHostNameString, as db_host_id's default "__hostname__" resolves.
-std::string host_name() {
-  char buf[256] = {};
-  if (::gethostname(buf, sizeof buf - 1) != 0) return "";
-  return buf;
+// Env::GetHostNameString, as db_host_id's default "__hostname__" resolves; read once.
+const std::string& host_name() {
+  static const std::string name = [] {
+    char buf[256] = {};
+    return ::gethostname(buf, sizeof buf - 1) == 0 ? std::string(buf) : std::string();
+  }();
+  return name;
 }
 
 // The properties block (restart interval "never": keys share prefixes), as the builder's

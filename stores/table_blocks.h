@@ -62,11 +62,9 @@ inline std::string block_handle(uint64_t offset, uint64_t size) {
   return h;
 }
 
-inline size_t diff_index(std::string_view a, std::string_view b) { return enc::shared_prefix(a, b); }
-
 // LevelDB 1.23 BytewiseComparatorImpl::FindShortestSeparator.
 inline std::string leveldb_separator(std::string start, std::string_view limit) {
-  const size_t i = diff_index(start, limit);
+  const size_t i = enc::shared_prefix(start, limit);
   if (i >= start.size() || i >= limit.size()) return start;  // one is a prefix of the other
   const auto b = static_cast<uint8_t>(start[i]);
   if (b < 0xff && b + 1 < static_cast<uint8_t>(limit[i])) {
@@ -92,7 +90,7 @@ inline std::string leveldb_successor(std::string key) {
 // RocksDB 7.8 BytewiseComparatorImpl::FindShortestSeparator: when incrementing the first
 // differing byte would pass `limit`, the first non-0xff byte after it is incremented instead.
 inline std::string rocksdb_separator(std::string start, std::string_view limit) {
-  size_t i = diff_index(start, limit);
+  size_t i = enc::shared_prefix(start, limit);
   if (i >= start.size() || i >= limit.size()) return start;
   const auto sb = static_cast<uint8_t>(start[i]);
   const auto lb = static_cast<uint8_t>(limit[i]);
