@@ -1,7 +1,6 @@
 #include "bench/late_check.h"
 
 #include <algorithm>
-#include <numeric>
 
 #include "bench/timer.h"
 
@@ -55,8 +54,8 @@ IntrinsicCost recompute(const LateCheck::Direction& ld, const EngineOptions& opt
 
 bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
 
-// One direction of one check: a round over every block, then the slowest few again. False
-// when a call failed or the run was stopped (the times are then not used).
+// One direction of one check: rounds over every block, in the order of the passes. False when
+// a call failed or the run was stopped (the times are then not used).
 bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8_t>& out,
                 const std::atomic<bool>* stop) {
   const size_t n = ld.times.fastest.size();
@@ -88,24 +87,19 @@ bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8
     ticks = read_ticks() - t0;
     return r;
   };
-  auto timed = [&](size_t k) {
-    uint64_t ticks = 0;
-    const CallResult r = call(k, ticks);
-    if (r.ok()) ld.times.add(k, ticks);
-    return r.ok();
-  };
   uint64_t untimed = 0;
   if (!call(n - 1, untimed).ok()) return false;  // not counted: block 0's call then follows one of its kind
-  for (size_t k = 0; k < n; ++k)
-    if (stopped(stop) || !timed(k)) return false;
-  std::vector<uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0u);
-  const size_t slowest = std::min(kLateSlowest, n);
-  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(slowest), order.end(),
-                    [&](uint32_t a, uint32_t b) { return ld.times.fastest[a] > ld.times.fastest[b]; });
-  for (size_t round = 0; round < kLateRounds; ++round)
-    for (size_t i = 0; i < slowest; ++i)
-      if (stopped(stop) || !timed(order[i])) return false;
+  double round_ns = 0;
+  for (const uint64_t t : ld.times.fastest) round_ns += static_cast<double>(t) * tick_clock_info().ns_per_tick;
+  const size_t rounds = late_rounds(n, round_ns * 1e-9);
+  for (size_t round = 0; round < rounds; ++round) {
+    for (size_t k = 0; k < n; ++k) {
+      if (stopped(stop)) return false;
+      uint64_t ticks = 0;
+      if (!call(k, ticks).ok()) return false;
+      ld.times.add(k, ticks);
+    }
+  }
   return true;
 }
 

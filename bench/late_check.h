@@ -4,11 +4,16 @@
 // seconds, and on a shared VM a whole group can run 20-30 % slow (another tenant, the host):
 // then every call of a block is inflated and the worst block moves between identical runs.
 // At the end of the run, minutes later, each cell's blocks are called again on a fresh session
-// from a fresh copy (another place in memory): one round over every block, then the slowest
-// few again; each block's fastest call is the lower of the two windows' and the intrinsic
-// figures are recomputed. Only directions with a block of kTimedPassCallSeconds or more (the
-// faster ones get their calls from many passes already) and stream cache mode (hot and cold
-// calls mean other caches). Internal to bench/.
+// from a fresh copy (another place in memory), in rounds over every block in the passes' order;
+// each block's fastest call is the lower of the two windows' and the intrinsic figures are
+// recomputed. Every other block of the set comes between two calls of one, as in the passes:
+// the branch predictor remembers a block for a dozen or more calls of others, and a block
+// repeated sooner would be timed faster than any pass (or store) sees it. A small set gets
+// several rounds (kLateMinCalls calls in all, within kLateRoundsSeconds): its few late calls
+// would otherwise be one sample each, at the mercy of one slow moment. Only directions with a block of
+// kTimedPassCallSeconds or more (the faster ones get their calls from many passes already) and
+// stream cache mode (hot and cold calls mean other caches). Internal to bench/.
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -18,8 +23,19 @@
 
 namespace kvz {
 
-inline constexpr size_t kLateSlowest = 3;  // blocks called again after the round over all
-inline constexpr size_t kLateRounds = 2;   // calls of each of them
+inline constexpr size_t kLateMinCalls = 64;         // calls of a direction, in whole rounds
+inline constexpr size_t kLateMaxRounds = 8;         // ... never more rounds than this
+inline constexpr double kLateRoundsSeconds = 0.04;  // ... nor more rounds than fit this (but one)
+
+// Rounds over a set of `blocks` blocks whose fastest calls add up to `round_seconds`: a slow
+// small set (64 KiB blocks of xz) gets one, as its calls already span the budget's passes.
+inline size_t late_rounds(size_t blocks, double round_seconds) {
+  if (blocks == 0) return 0;
+  size_t rounds = std::min(kLateMaxRounds, (kLateMinCalls + blocks - 1) / blocks);
+  if (round_seconds * static_cast<double>(rounds) > kLateRoundsSeconds)
+    rounds = static_cast<size_t>(kLateRoundsSeconds / round_seconds);
+  return std::max<size_t>(rounds, 1);
+}
 
 struct LateCheck {
   size_t result = 0;  // index into EngineOutcome::cells

@@ -376,7 +376,7 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
     if (!outcome.interrupted && stop_requested(hooks)) outcome.interrupted = true;
   }
   if (!outcome.interrupted && !late_checks.empty()) {
-    report("re-timing the slowest blocks");
+    report("late check: the slow cells' blocks once more");
     run_late_checks(late_checks, outcome.cells, opt, hooks.stop);
   }
   return outcome;

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstring>
 #include <memory>
+#include <vector>
 
 #include "codecs/codec.h"
 #include "codecs/registry.h"
@@ -15,11 +16,15 @@ namespace kvz::testing {
 
 enum class Fault { None, CorruptDecode, FailCompress };
 
-// Blocks tagged with their index in byte 0 let a session record which blocks it saw.
+// Blocks tagged with their index in byte 0 let a session record which blocks it saw, and (one
+// thread only) in which order it compressed them.
 struct SeenBlocks {
   std::array<std::atomic<bool>, 256> seen{};
+  bool record_order = false;
+  std::vector<uint8_t> order;
   void clear() {
     for (auto& s : seen) s = false;
+    order.clear();
   }
 };
 
@@ -29,7 +34,10 @@ class RleSession : public Session {
   size_t bound(size_t n) const override { return 2 * n + 2; }
   CallResult compress(ByteView in, MutableByteView out) noexcept override {
     if (fault_ == Fault::FailCompress) return CallResult::Fail("rle: injected compress failure");
-    if (seen_ && !in.empty()) seen_->seen[in[0]] = true;
+    if (seen_ && !in.empty()) {
+      seen_->seen[in[0]] = true;
+      if (seen_->record_order) seen_->order.push_back(in[0]);
+    }
     size_t o = 0;
     for (size_t i = 0; i < in.size();) {
       size_t run = 1;
