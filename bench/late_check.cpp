@@ -89,9 +89,9 @@ bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8
   };
   uint64_t untimed = 0;
   if (!call(n - 1, untimed).ok()) return false;  // not counted: block 0's call then follows one of its kind
-  double round_ns = 0;
-  for (const uint64_t t : ld.times.fastest) round_ns += static_cast<double>(t) * tick_clock_info().ns_per_tick;
-  const size_t rounds = late_rounds(n, round_ns * 1e-9);
+  uint64_t round_ticks = 0;
+  for (const uint64_t t : ld.times.fastest) round_ticks += t;
+  const size_t rounds = late_rounds(n, static_cast<double>(round_ticks) * tick_clock_info().ns_per_tick * 1e-9);
   for (size_t round = 0; round < rounds; ++round) {
     for (size_t k = 0; k < n; ++k) {
       if (stopped(stop)) return false;

@@ -10,9 +10,9 @@
 // the branch predictor remembers a block for a dozen or more calls of others, and a block
 // repeated sooner would be timed faster than any pass (or store) sees it. A small set gets
 // several rounds (kLateMinCalls calls in all, within kLateRoundsSeconds): its few late calls
-// would otherwise be one sample each, at the mercy of one slow moment. Only directions with a block of
-// kTimedPassCallSeconds or more (the faster ones get their calls from many passes already) and
-// stream cache mode (hot and cold calls mean other caches). Internal to bench/.
+// would otherwise be one sample each, at the mercy of one slow moment. Only directions with a
+// block of kTimedPassCallSeconds or more (the faster ones get their calls from many passes
+// already) and stream cache mode (hot and cold calls mean other caches). Internal to bench/.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -28,7 +28,7 @@ inline constexpr size_t kLateMaxRounds = 8;         // ... never more rounds tha
 inline constexpr double kLateRoundsSeconds = 0.04;  // ... nor more rounds than fit this (but one)
 
 // Rounds over a set of `blocks` blocks whose fastest calls add up to `round_seconds`: a slow
-// small set (64 KiB blocks of xz) gets one, as its calls already span the budget's passes.
+// small set (64 KiB blocks of xz) gets one: more would add seconds to the sweep.
 inline size_t late_rounds(size_t blocks, double round_seconds) {
   if (blocks == 0) return 0;
   size_t rounds = std::min(kLateMaxRounds, (kLateMinCalls + blocks - 1) / blocks);
