@@ -2,6 +2,8 @@
 
 #include <signal.h>
 
+#include "util/files.h"
+
 namespace kvz {
 
 namespace {
@@ -11,6 +13,7 @@ extern "C" void on_signal(int sig) {
   int none = 0;
   g_signal.compare_exchange_strong(none, sig);
   g_interrupted.store(true);
+  ++signals_seen_by_writes();  // a write waiting for a FIFO reader gives up
 }
 }  // namespace
 

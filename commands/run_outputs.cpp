@@ -74,7 +74,8 @@ std::string output_overwrites_input(const OutputFiles& out, const std::vector<st
 }
 
 bool writes_stdout(const OutputFiles& out) {
-  return out.json == kStdout || out.csv == kStdout || out.md == kStdout || out.html == kStdout;
+  return names_standard_output(out.json) || names_standard_output(out.csv) || names_standard_output(out.md) ||
+         names_standard_output(out.html);
 }
 
 bool write_outputs(const OutputFiles& out, const RunResults& r, const ReportOptions& opt,

@@ -23,7 +23,7 @@ std::string prepare_outputs(const OutputFiles& given, const std::vector<std::str
 // resolved: a sweep's corpora are known only then).
 std::string output_overwrites_input(const OutputFiles& out, const std::vector<std::string>& inputs);
 
-// Whether any output is standard output ("-").
+// Whether any output is standard output ("-", /dev/stdout, ...).
 bool writes_stdout(const OutputFiles& out);
 
 // Writes every output (atomically). Paths written go to `written`; errors to stderr, one line

@@ -5,15 +5,21 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <thread>
+
+#include "util/output_target.h"
 
 namespace kvz {
 namespace fs = std::filesystem;
 
 namespace {
+
+std::atomic<unsigned> g_signals_seen{0};
 
 std::string directory_of(const std::string& path) {
   const fs::path parent = fs::path(path).parent_path();
@@ -24,66 +30,167 @@ bool write_all(int fd, std::string_view data) {
   while (!data.empty()) {
     const ssize_t n = ::write(fd, data.data(), data.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      return false;
+    }
     data.remove_prefix(static_cast<size_t>(n));
   }
   return true;
 }
 
-}  // namespace
+// Standard output goes through stdio, so the console table and a result written to "-" keep
+// their order; other descriptors are written directly after stdio's buffers are flushed.
+bool write_descriptor(const OutputTarget& t, std::string_view data, std::string& error) {
+  bool ok = false;
+  if (t.fd == STDOUT_FILENO) {
+    ok = std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fflush(stdout) == 0;
+  } else {
+    std::fflush(nullptr);
+    ok = write_all(t.fd, data);
+  }
+  if (!ok) error = t.shown + ": write failed: " + std::strerror(errno);
+  return ok;
+}
 
-bool write_file_atomically(const std::string& path, std::string_view data, std::string& error) {
-  if (path.empty()) {
-    error = "empty output path";
-    return false;
-  }
-  if (path == kStdout) {
-    // SIGPIPE is ignored: a closed pipe is an error here, not a kill.
-    if (std::fwrite(data.data(), 1, data.size(), stdout) != data.size() || std::fflush(stdout) != 0) {
-      error = std::string("standard output: ") + std::strerror(errno);
-      return false;
+// A FIFO without a reader would block open(O_WRONLY) beyond any signal: open without
+// blocking and retry until a reader comes or a signal arrives.
+int open_stream(const std::string& path, std::string& error) {
+  const unsigned signals_before = g_signals_seen.load();
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd >= 0) {
+      ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+      return fd;
     }
-    return true;
+    if (errno != ENXIO && errno != EINTR) break;
+    if (g_signals_seen.load() != signals_before) {
+      errno = EINTR;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  std::string tmp = path + ".tmp.XXXXXX";
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) {
-    error = path + ": cannot create a temporary file beside it: " + std::strerror(errno);
-    return false;
-  }
-  ::fchmod(fd, 0644);  // mkstemp makes 0600; a result file is for sharing
-  const bool written = write_all(fd, data) && ::fsync(fd) == 0;
+  error = path + ": cannot open for writing: " + std::strerror(errno);
+  return -1;
+}
+
+bool write_stream(const OutputTarget& t, std::string_view data, std::string& error) {
+  const int fd = open_stream(t.path, error);
+  if (fd < 0) return false;
+  const bool written = write_all(fd, data);
   const int write_errno = errno;
   const bool closed = ::close(fd) == 0;
-  if (!written || !closed) {
-    ::unlink(tmp.c_str());
-    error = path + ": write failed (" + std::strerror(written ? errno : write_errno) + "); the previous file is kept";
+  if (written && closed) return true;
+  error = t.shown + ": write failed: " + std::strerror(written ? errno : write_errno);
+  return false;
+}
+
+mode_t new_file_mode() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return 0666 & ~mask;
+}
+
+// The temporary file takes the replaced file's mode and owner (a 0600 result stays 0600).
+bool fill_temporary(int fd, const OutputTarget& t, std::string_view data) {
+  if (t.exists) {
+    if (::fchown(fd, t.st.st_uid, t.st.st_gid) != 0 && errno != EPERM) return false;
+    if (::fchmod(fd, t.st.st_mode & 07777) != 0) return false;
+  } else if (::fchmod(fd, new_file_mode()) != 0) {
     return false;
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    error = path + ": cannot replace: " + std::strerror(errno) + "; the previous file is kept";
-    ::unlink(tmp.c_str());
+  return write_all(fd, data) && ::fsync(fd) == 0;
+}
+
+// Renames only over what classify() saw: the same regular file, or nothing (an entry that
+// appeared meanwhile is never replaced).
+bool rename_into_place(const std::string& tmp, const OutputTarget& t) {
+  if (!t.exists) return ::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, t.path.c_str(), RENAME_NOREPLACE) == 0;
+  struct stat now {};
+  if (::lstat(t.path.c_str(), &now) != 0 || !S_ISREG(now.st_mode) || now.st_ino != t.st.st_ino ||
+      now.st_dev != t.st.st_dev) {
+    errno = EEXIST;
     return false;
   }
-  // The rename is durable once the directory entry is.
-  const int dir = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY);
+  return ::rename(tmp.c_str(), t.path.c_str()) == 0;
+}
+
+void sync_directory(const std::string& path) {
+  const int dir = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     ::fsync(dir);
     ::close(dir);
   }
+}
+
+bool replace_file(const OutputTarget& t, std::string_view data, std::string& error) {
+  std::string tmp = t.path + ".tmp.XXXXXX";
+  const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
+  if (fd < 0) {
+    error = t.shown + ": cannot create a temporary file beside it: " + std::strerror(errno);
+    return false;
+  }
+  const bool written = fill_temporary(fd, t, data);
+  const int write_errno = errno;
+  const bool closed = ::close(fd) == 0;
+  if (!written || !closed) {
+    ::unlink(tmp.c_str());
+    error =
+        t.shown + ": write failed (" + std::strerror(written ? errno : write_errno) + "); the previous file is kept";
+    return false;
+  }
+  if (!rename_into_place(tmp, t)) {
+    error = t.shown + ": cannot replace: " + std::strerror(errno) + "; the previous file is kept";
+    ::unlink(tmp.c_str());
+    return false;
+  }
+  sync_directory(t.path);  // the rename is durable once the directory entry is
   return true;
 }
 
+}  // namespace
+
+std::atomic<unsigned>& signals_seen_by_writes() { return g_signals_seen; }
+
+bool write_file_atomically(const std::string& path, std::string_view data, std::string& error) {
+  const OutputTarget t = classify_output(path);
+  switch (t.kind) {
+    case OutputKind::kDescriptor:
+      return write_descriptor(t, data, error);
+    case OutputKind::kStream:
+      return write_stream(t, data, error);
+    case OutputKind::kReplace:
+      return replace_file(t, data, error);
+    case OutputKind::kRefused:
+      break;
+  }
+  error = t.refusal;
+  return false;
+}
+
 std::string check_writable(const std::string& path) {
-  if (path.empty()) return "empty output path";
-  if (path == kStdout) return "";
+  const OutputTarget t = classify_output(path);
+  switch (t.kind) {
+    case OutputKind::kDescriptor:
+      return ::fcntl(t.fd, F_GETFL) >= 0 ? "" : t.shown + ": descriptor " + std::to_string(t.fd) + " is not open";
+    case OutputKind::kStream:
+      return ::access(t.path.c_str(), W_OK) == 0 ? "" : t.shown + ": not writable";
+    case OutputKind::kRefused:
+      return t.refusal;
+    case OutputKind::kReplace:
+      break;
+  }
+  const std::string dir = directory_of(t.path);
   std::error_code ec;
-  if (fs::is_directory(path, ec)) return path + ": is a directory";
-  const std::string dir = directory_of(path);
-  if (!fs::is_directory(dir, ec)) return path + ": directory " + dir + " does not exist";
-  if (::access(dir.c_str(), W_OK) != 0) return path + ": directory " + dir + " is not writable";
-  if (fs::exists(path, ec) && ::access(path.c_str(), W_OK) != 0) return path + ": not writable";
+  if (!fs::is_directory(dir, ec)) return t.shown + ": directory " + dir + " does not exist";
+  if (::access(dir.c_str(), W_OK) != 0) return t.shown + ": directory " + dir + " is not writable";
+  if (t.exists && ::access(t.path.c_str(), W_OK) != 0) return t.shown + ": not writable";
   return "";
+}
+
+bool names_standard_output(const std::string& path) {
+  const OutputTarget t = classify_output(path);
+  return t.kind == OutputKind::kDescriptor && t.fd == STDOUT_FILENO;
 }
 
 bool same_file(const std::string& a, const std::string& b) {

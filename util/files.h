@@ -1,7 +1,13 @@
 #pragma once
-// Files kvzbench writes: whole or not at all. A result file is written to a temporary file in
-// the same directory, fsync'ed and renamed over the target (as RocksDB and SQLite do), so a
-// full disk, a crash or a signal leaves the previous file intact, never a half-written one.
+// Files kvzbench writes: whole or not at all, and never at the cost of what the path names.
+// A regular file (or a path that does not exist yet) is written to a temporary file in the
+// same directory, fsync'ed and renamed over the target (as RocksDB and SQLite do), so a full
+// disk, a crash or a signal leaves the previous file intact, never a half-written one; the
+// replaced file keeps its mode and owner. A symbolic link is followed: its target is replaced
+// and the link stays. A character device or FIFO (/dev/null, a pipe) is written in place,
+// streamed, and a failed write there (/dev/full) is an error. Nothing that is not a regular
+// file is ever renamed over: a block device, socket or directory is refused.
+#include <atomic>
 #include <string>
 #include <string_view>
 
@@ -10,18 +16,26 @@ namespace kvz {
 // The output name that means standard output, as lzbench, tar and curl read it.
 inline constexpr std::string_view kStdout = "-";
 
-// Writes `data` to `path` atomically. On failure the old file (if any) is untouched, the
-// temporary file is removed, and `error` is one line naming the path and the cause.
-// kStdout ("-") writes to standard output instead, whole, and flushes it.
+// Writes `data` to `path` as above. On failure the old file (if any) is untouched, no
+// temporary file is left, and `error` is one line naming the path and the cause.
+// kStdout ("-"), /dev/stdout, /dev/stderr and /dev/fd/N write to that descriptor, whole.
 bool write_file_atomically(const std::string& path, std::string_view data, std::string& error);
 
-// Whether `path` can be written: its directory exists and is writable, and the path is not a
-// directory (kStdout always can). "" when it can, else one line saying why. Checked before a
-// long run starts.
+// Whether `path` can be written as write_file_atomically would: "" when it can, else one
+// line saying why (a missing or read-only directory, a directory, a block device, a
+// socket). Checked before a long run starts.
 std::string check_writable(const std::string& path);
 
 // True when both paths name the same file (after resolving links and `..`), whether or not
 // it exists yet.
 bool same_file(const std::string& a, const std::string& b);
+
+// True for every name of standard output: "-", /dev/stdout, /dev/fd/1, /proc/self/fd/1 and
+// links to them (the console table then goes to stderr, so the two never mix).
+bool names_standard_output(const std::string& path);
+
+// Counted by the signal handler: a write that waits for a FIFO's reader gives up when this
+// changes, so no open() holds off a signal.
+std::atomic<unsigned>& signals_seen_by_writes();
 
 }  // namespace kvz

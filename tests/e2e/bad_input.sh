@@ -121,4 +121,11 @@ ln -s "$work/loop-b" "$work/loop-a"
 expect 2 "symbolic links" "$kvz" run -q "$work/loop-a"
 expect 2 'new\\nline' "$kvz" run -q "$work/new
 line"
+# Issue 24's categories, one file each (outputs, store files, stops and budgets, inputs and
+# loaders), sharing expect() and $tried.
+for part in "$(dirname "$0")"/bad_input/*.bash; do
+  [ -e "$part" ] || continue
+  # shellcheck source=/dev/null
+  source "$part"
+done
 echo "bad_input: OK ($tried inputs)"

@@ -1,15 +1,19 @@
 // util/files: atomic writes keep the old file on failure; output path checks.
 #include "util/files.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace kvz {
 namespace {
@@ -113,6 +117,103 @@ TEST(OutputChecks, DashIsStandardOutput) {
   EXPECT_EQ(testing::internal::GetCapturedStdout(), "id,source\nx,y\n");
   EXPECT_TRUE(ok) << error;
   EXPECT_FALSE(std::filesystem::exists("-"));
+}
+
+// A symbolic link is followed: its target gets the new content, the link itself stays.
+TEST(AtomicFile, SymlinkKeepsTheLinkAndReplacesItsTarget) {
+  TempDir d;
+  fs::create_directories(d.path / "real");
+  const fs::path target = d.path / "real" / "r.json";
+  const fs::path link = d.path / "r.json";
+  std::string error;
+  ASSERT_TRUE(write_file_atomically(target.string(), "old", error)) << error;
+  fs::create_symlink("real/r.json", link);
+  ASSERT_TRUE(write_file_atomically(link.string(), "new", error)) << error;
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(read(target), "new");
+  // A dangling link names the file to create.
+  fs::create_symlink("real/made.json", d.path / "dangling.json");
+  ASSERT_TRUE(write_file_atomically((d.path / "dangling.json").string(), "made", error)) << error;
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(d.path / "dangling.json")));
+  EXPECT_EQ(read(d.path / "real" / "made.json"), "made");
+}
+
+TEST(AtomicFile, ReplacedFileKeepsItsMode) {
+  TempDir d;
+  const fs::path p = d.path / "secret.json";
+  std::string error;
+  ASSERT_TRUE(write_file_atomically(p.string(), "a", error)) << error;
+  ASSERT_EQ(::chmod(p.c_str(), 0600), 0);
+  ASSERT_TRUE(write_file_atomically(p.string(), "b", error)) << error;
+  struct stat st {};
+  ASSERT_EQ(::stat(p.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_EQ(read(p), "b");
+}
+
+// A FIFO is written in place (the reader gets the bytes; the FIFO stays a FIFO).
+TEST(AtomicFile, FifoIsStreamedInPlace) {
+  TempDir d;
+  const fs::path fifo = d.path / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string got;
+  std::thread reader([&] { got = read(fifo); });
+  std::string error;
+  EXPECT_TRUE(write_file_atomically(fifo.string(), "streamed", error)) << error;
+  reader.join();
+  EXPECT_EQ(got, "streamed");
+  struct stat st {};
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+}
+
+// No reader ever comes: a signal (as the handler counts it) ends the wait with an error.
+TEST(AtomicFile, FifoWithoutReaderGivesUpOnASignal) {
+  TempDir d;
+  const fs::path fifo = d.path / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread signaller([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ++signals_seen_by_writes();
+  });
+  std::string error;
+  EXPECT_FALSE(write_file_atomically(fifo.string(), "x", error));
+  signaller.join();
+  EXPECT_NE(error.find("cannot open for writing"), std::string::npos) << error;
+}
+
+TEST(AtomicFile, SocketIsRefusedAndKept) {
+  TempDir d;
+  const fs::path sock = d.path / "s";
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", sock.c_str());
+  ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  std::string error;
+  EXPECT_FALSE(write_file_atomically(sock.string(), "x", error));
+  EXPECT_NE(error.find("socket"), std::string::npos) << error;
+  EXPECT_NE(check_writable(sock.string()).find("socket"), std::string::npos);
+  struct stat st {};
+  ASSERT_EQ(::lstat(sock.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISSOCK(st.st_mode));
+  ::close(fd);
+}
+
+// /dev/fd/N is the descriptor itself: written there, never replaced.
+TEST(AtomicFile, DevFdWritesTheDescriptor) {
+  TempDir d;
+  const fs::path p = d.path / "out";
+  const int fd = ::open(p.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::write(fd, "head,", 5), 5);
+  std::string error;
+  EXPECT_EQ(check_writable("/dev/fd/" + std::to_string(fd)), "");
+  EXPECT_TRUE(write_file_atomically("/dev/fd/" + std::to_string(fd), "tail", error)) << error;
+  ::close(fd);
+  EXPECT_EQ(read(p), "head,tail");  // appended through the descriptor, not a new file
+  EXPECT_NE(check_writable("/dev/fd/987"), "");
 }
 
 }  // namespace
