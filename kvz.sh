@@ -94,6 +94,6 @@ echo "kvz.sh: sanitizer tests done at ${SECONDS} s" >&2
 cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=OFF "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link" >/dev/null
 cmake --build build/fuzz -j "$jobs" --target kvz_fuzz_codec_spec kvz_fuzz_records kvz_fuzz_results kvz_fuzz_sstable_data kvz_fuzz_hfile \
-  kvz_fuzz_table_file kvz_fuzz_wt_file
+  kvz_fuzz_table_file kvz_fuzz_wt_file kvz_fuzz_store_source
 tests/fuzz/run_fuzzers.sh build/fuzz "${KVZ_FUZZ_SECONDS:-20}"
 echo "kvz.sh: all tests passed in $SECONDS s" >&2

@@ -36,13 +36,23 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-enum class HexLine { Record, Skipped, Bad };
+enum class HexLine { Record, NotValue, Header, Blank, Bad };
+
+// The lines ldb and sst_dump print around their entries ("options.env is 0x55d0c0", "Process
+// /db/000018.sst", "Sst file format: block-based", "from [] to []"): known, so not counted as
+// unparsed. Any other text is a line that was not read, and is counted.
+bool is_tool_header(std::string_view line) {
+  for (std::string_view h : {"options.", "Process ", "Sst file format:", "from [", "Keys in range:"})
+    if (line.substr(0, h.size()) == h) return true;
+  return false;
+}
 
 // One line of either dump; `type` is sst_dump's value type (1 = a value; others are
 // deletions, merges, ...: not data a block of the store's values would hold as such).
 HexLine parse_hex_line(std::string_view line, Record& r, int& type) {
   line = trim(line);
   type = 1;
+  if (line.empty()) return HexLine::Blank;
   if (line.size() > 2 && line[0] == '0' && (line[1] == 'x' || line[1] == 'X')) {  // ldb scan --hex
     const size_t sep = line.find(" : ");
     if (sep == std::string_view::npos) return HexLine::Bad;
@@ -61,18 +71,21 @@ HexLine parse_hex_line(std::string_view line, Record& r, int& type) {
       type = type * 10 + (line[i] - '0');  // at most 3 digits: no overflow on any input
     if (!from_hex(line.substr(1, close - 1), r.key) || !from_hex(trim(line.substr(arrow + 3)), r.value))
       return HexLine::Bad;
-    return type == 1 ? HexLine::Record : HexLine::Skipped;
+    return type == 1 ? HexLine::Record : HexLine::NotValue;
   }
-  return HexLine::Skipped;  // the tools' header lines ("Process ...", "from [] to []")
+  return is_tool_header(line) ? HexLine::Header : HexLine::Bad;
 }
 
 }  // namespace
 
 bool read_kv_tab(std::string_view data, RecordSet& set) {
-  uint64_t total = 0, no_tab = 0, first_bad = 0;
+  uint64_t total = 0, no_tab = 0, first_bad = 0, blank = 0;
   for_each_line(data, [&](std::string_view line, uint64_t n) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty()) return;
+    if (line.empty()) {
+      ++blank;
+      return;
+    }
     ++total;
     const size_t tab = line.find('\t');
     if (tab == std::string_view::npos) {
@@ -86,45 +99,43 @@ bool read_kv_tab(std::string_view data, RecordSet& set) {
   if (no_tab)
     set.warnings.push_back("kv: " + std::to_string(no_tab) + " of " + std::to_string(total) +
                            " lines have no tab (first at line " + std::to_string(first_bad) + "): skipped");
+  note_blank_lines(set, "kv", blank);
   return true;
 }
 
 bool read_kv_hex(std::string_view data, RecordSet& set) {
-  uint64_t bad = 0, other_types = 0, first_bad = 0;
+  uint64_t bad = 0, other_types = 0, first_bad = 0, blank = 0, lines = 0;
   for_each_line(data, [&](std::string_view line, uint64_t n) {
     Record r;
     int type = 1;
-    switch (parse_hex_line(line, r, type)) {
-      case HexLine::Record:
-        set.records.push_back(std::move(r));
-        break;
-      case HexLine::Bad:
-        if (!bad++) first_bad = n + 1;
-        break;
-      case HexLine::Skipped:
-        other_types += type != 1;
-        break;
-    }
+    const HexLine kind = parse_hex_line(line, r, type);
+    lines += kind != HexLine::Blank;
+    blank += kind == HexLine::Blank;
+    other_types += kind == HexLine::NotValue;
+    if (kind == HexLine::Record) set.records.push_back(std::move(r));
+    if (kind == HexLine::Bad && !bad++) first_bad = n + 1;
   });
   if (set.records.empty() || bad > set.records.size()) return false;
   set.detail = "hex key/value dump (ldb scan --hex, sst_dump --output_hex)";
   if (bad)
-    set.warnings.push_back("kv-hex: " + std::to_string(bad) + " lines are not hex key/value pairs (first at line " +
-                           std::to_string(first_bad) + "): skipped");
+    set.warnings.push_back("kv-hex: " + std::to_string(bad) + " of " + std::to_string(lines) +
+                           " lines are not hex key/value pairs (first at line " + std::to_string(first_bad) +
+                           "): skipped");
   if (other_types)
     set.warnings.push_back("kv-hex: " + std::to_string(other_types) +
                            " entries are not values (deletions, merges, ...): skipped");
+  note_blank_lines(set, "kv-hex", blank);
   return true;
 }
 
 bool looks_like_hex_dump(std::string_view head) {
   uint64_t records = 0, bad = 0, lines = 0;
   for_each_line(head.substr(0, 8192), [&](std::string_view line, uint64_t) {
-    if (trim(line).empty()) return;
-    ++lines;
     Record r;
     int type = 1;
     const HexLine kind = parse_hex_line(line, r, type);
+    if (kind == HexLine::Blank) return;
+    ++lines;
     records += kind == HexLine::Record;
     bad += kind == HexLine::Bad;
   });

@@ -34,6 +34,12 @@ inline void for_each_line(std::string_view data, F&& f) {
   }
 }
 
+// Blank lines hold no record: a reader skips them and says how many, so no input line is
+// dropped without a count.
+inline void note_blank_lines(RecordSet& set, std::string_view mode, uint64_t blank) {
+  if (blank) set.warnings.push_back(std::string(mode) + ": " + std::to_string(blank) + " blank lines: skipped");
+}
+
 // Control bytes other than tab/CR/LF/FF (binary data in a text mode).
 bool has_binary(std::string_view s);
 size_t count_fields(std::string_view line, char sep);

@@ -1,9 +1,9 @@
 // One reader per record mode (README: "Record modes" and "Fallbacks").
 #include <algorithm>
-#include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "blockgen/record_modes.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -70,9 +70,11 @@ void for_each_row(std::string_view data, char sep, F&& f) {
 
 void read_lines(std::string_view data, const RecordOptions& opt, RecordSet& set) {
   int field = 0;
-  if (!opt.key_field.empty()) {
-    auto [p, ec] = std::from_chars(opt.key_field.data(), opt.key_field.data() + opt.key_field.size(), field);
-    if (ec != std::errc() || field < 1) field = 0;
+  if (!opt.key_field.empty() && (!parse_int(opt.key_field, field) || field < 1 || field > kMaxKeyFieldNumber)) {
+    // Reached by auto or a fallback only: an explicit -r lines is checked up front.
+    set.warnings.push_back("lines: --key-field '" + opt.key_field + "' is not a field number (1.." +
+                           std::to_string(kMaxKeyFieldNumber) + "): keyed by line number");
+    field = 0;
   }
   uint64_t missing = 0;
   set.records.reserve(static_cast<size_t>(std::count(data.begin(), data.end(), '\n')) + 1);
@@ -150,9 +152,12 @@ bool field_value(const nlohmann::json& doc, const std::string& field, std::strin
 }  // namespace
 
 bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set) {
-  uint64_t bad = 0, total = 0, first_bad = 0, no_key = 0, no_value = 0;
+  uint64_t bad = 0, total = 0, first_bad = 0, no_key = 0, no_value = 0, blank = 0;
   for_each_line(data, [&](std::string_view line, uint64_t n) {
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) {
+      ++blank;
+      return;
+    }
     ++total;
     Record r;
     bool ok = !has_binary(line);
@@ -193,6 +198,7 @@ bool read_jsonl(std::string_view data, const RecordOptions& opt, RecordSet& set)
     set.warnings.push_back("jsonl: " + std::to_string(no_key) + " documents lack field \"" + opt.key_field +
                            "\": keyed by line number");
   }
+  note_blank_lines(set, "jsonl", blank);
   return true;
 }
 
@@ -252,9 +258,11 @@ bool read_json(std::string_view data, const RecordOptions& opt, RecordSet& set, 
 bool read_delimited(std::string_view data, char sep, const RecordOptions& opt, RecordSet& set) {
   const std::string name = sep == ',' ? "csv" : "tsv";
   std::vector<std::string_view> rows;
+  uint64_t blank = 0;
   for_each_row(data, sep, [&](std::string_view row, uint64_t) {
     if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
     if (!row.empty()) rows.push_back(row);
+    blank += row.empty();
   });
   if (rows.empty()) return true;
   std::vector<std::string> f0, f1;
@@ -293,6 +301,7 @@ bool read_delimited(std::string_view data, char sep, const RecordOptions& opt, R
                            " rows have a field count other than " + std::to_string(want) + " (first at row " +
                            std::to_string(first_ragged) + "): kept with their own fields");
   }
+  note_blank_lines(set, name, blank);
   return true;
 }
 

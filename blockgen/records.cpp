@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "blockgen/record_modes.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -142,11 +143,28 @@ const RecordMode* find_mode(const std::string& mode) {
   return nullptr;
 }
 
-// True for a known mode; else `error` names the known ones.
+// True for a known mode; else `error` says what is wrong with it.
 bool known_mode(const std::string& mode, std::string& error) {
-  if (find_mode(mode)) return true;
-  error = "unknown record mode '" + mode + "' (" + record_mode_help() + ")";
-  return false;
+  error = record_mode_error(mode);
+  return error.empty();
+}
+
+// A field number where one is needed: optionally signed digits (a JSON field may be any name).
+bool looks_like_number(std::string_view s) {
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) s.remove_prefix(1);
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// Options the mode read with does not use: said, never silently ignored (an explicit mode
+// refuses them up front; this is what auto and the fallbacks chose).
+void note_unused_options(const std::string& mode, const RecordOptions& o, RecordSet& set) {
+  const bool json = mode == "jsonl" || mode == "json";
+  if (!o.key_field.empty() && !json && mode != "lines")
+    set.warnings.push_back("--key-field '" + o.key_field + "' is not used by record mode " + mode + ": ignored");
+  if (!o.value_field.empty() && !json)
+    set.warnings.push_back("--value-field '" + o.value_field + "' is not used by record mode " + mode + ": ignored");
+  if (o.key_columns > 0 && mode != "csv" && mode != "tsv")
+    set.warnings.push_back("--key-columns is not used by record mode " + mode + ": ignored");
 }
 
 }  // namespace
@@ -167,6 +185,37 @@ std::string record_mode_help() {
 }
 
 bool is_valid_record_mode(const std::string& mode) { return find_mode(mode) != nullptr; }
+
+std::string record_mode_error(const std::string& mode) {
+  if (find_mode(mode)) return "";
+  const std::string shown = one_line(mode);
+  if (mode.rfind("fixed:", 0) == 0) {
+    const std::string_view n = std::string_view(mode).substr(6);
+    if (!n.empty() && n.find_first_not_of("0123456789") == std::string_view::npos)
+      return "record mode '" + shown + "': the record size " + std::string(n) + " is out of range (1..1048576 bytes)";
+    return "record mode '" + shown + "': N of fixed:N is a whole number of bytes, 1..1048576 (e.g. fixed:100)";
+  }
+  return "unknown record mode '" + shown + "' (" + record_mode_help() + ")";
+}
+
+std::string record_options_error(const std::string& mode, const RecordOptions& o) {
+  const bool json = mode == "jsonl" || mode == "json", any = mode == "auto";
+  const std::string range = "1.." + std::to_string(kMaxKeyFieldNumber);
+  if (!o.key_field.empty() && !json && !any && mode != "lines")
+    return "--key-field is not used by -r " + mode +
+           (mode == "csv" || mode == "tsv" ? " (its key: --key-columns N)" : " (lines, jsonl and json only)");
+  if (!o.value_field.empty() && !json && !any)
+    return "--value-field is not used by -r " + mode + " (jsonl and json only)";
+  if (o.key_columns > 0 && !any && mode != "csv" && mode != "tsv")
+    return "--key-columns is not used by -r " + mode + " (csv and tsv only)";
+  if (o.key_field.empty() || json) return "";
+  const std::string shown = "--key-field '" + one_line(o.key_field) + "'";
+  int n = 0;
+  if (looks_like_number(o.key_field) && (!parse_int(o.key_field, n) || n < 1 || n > kMaxKeyFieldNumber))
+    return shown + ": a field number is " + range + (any ? " (a JSON field of that name: -r jsonl or -r json)" : "");
+  if (!looks_like_number(o.key_field) && mode == "lines") return shown + ": -r lines takes a field number, " + range;
+  return "";
+}
 
 RecordSet records_from_bytes(std::string data, const std::string& source, const std::string& record_mode,
                              const RecordOptions& options, std::string& error) {
@@ -194,6 +243,7 @@ RecordSet records_from_bytes(std::string data, const std::string& source, const 
     m = find_mode(mode);
   }
   set.record_mode = mode;
+  note_unused_options(mode, options, set);
   if (const uint64_t changed = detail::sort_unique(set)) {
     set.warnings.push_back(std::to_string(changed) + " duplicate keys made unique with a '#NNNNNNNNNN' suffix");
   }

@@ -39,6 +39,15 @@ struct RecordModeInfo {
 const std::vector<RecordModeInfo>& record_mode_table();
 std::string record_mode_help();  // "auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes"
 bool is_valid_record_mode(const std::string& mode);
+// "" for a valid mode, else one line saying what is wrong with it: an unknown name, or a
+// fixed:N whose N is not a number or out of range (1..1M).
+std::string record_mode_error(const std::string& mode);
+// The largest `--key-field N` of the lines mode (whitespace-separated fields of one line).
+inline constexpr int kMaxKeyFieldNumber = 65536;
+// "" or one line when the options cannot apply to the mode: a --key-field that is no field
+// number where one is needed (0, -1, a huge one, or a name under -r lines), or a --key-field /
+// --value-field given to a mode that has no use for it (csv, kv, fixed:N, ...).
+std::string record_options_error(const std::string& mode, const RecordOptions& options);
 
 // Cut records from bytes already in memory (what read_corpus does after reading/sampling).
 RecordSet records_from_bytes(std::string data, const std::string& source, const std::string& record_mode,

@@ -65,6 +65,11 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (argc > 1 && (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "version"))) {
+      if (argc > 2) {  // `--version foo` is a mistake, not a version query
+        std::fprintf(stderr, "kvzbench: error: %s takes no arguments, got '%s'\n", argv[1],
+                     kvz::one_line(argv[2]).c_str());
+        return 2;
+      }
       std::printf("kvzbench %s (git %s, %s build)\n", KVZ_VERSION, KVZ_GIT_REV, KVZ_BUILD_TYPE);
       return 0;
     }

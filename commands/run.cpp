@@ -115,21 +115,10 @@ size_t terminal_columns() {
 }
 
 // A warning on stderr, wrapped at spaces to the terminal's width (continuation lines indented),
-// so `COLUMNS=100 kvzbench run ...` prints no line wider than 100 code points.
+// so `COLUMNS=100 kvzbench run ...` prints no line wider than 100 code points; one line when
+// stderr is a file or a pipe (util/text.h: stderr_wrap_width).
 void print_warning(const std::string& text) {
-  const size_t width = terminal_columns() - 1;
-  auto columns = [](std::string_view s) {  // code points, not bytes
-    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-  };
-  std::string line = "kvzbench run: warning:";
-  for (const auto& word : split_list(text, ' ')) {
-    if (columns(line) + 1 + columns(word) > width && columns(line) > 4) {
-      std::cerr << line << "\n";
-      line = "   ";
-    }
-    line += " " + word;
-  }
-  std::cerr << line << "\n";
+  std::cerr << wrap_words("kvzbench run: warning:", text, stderr_wrap_width()) << "\n";
 }
 
 // Sources -> records -> block sets. Returns false (exit 2) on a missing or unreadable file.

@@ -56,6 +56,7 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
       return false;
     }
     p.sweep = find_sweep_profile("default");
+    p.store_from_files = !a.profile_given && store_files_only;
   }
   const SweepProfile& sw = *p.sweep;
   p.codecs = !a.codecs.empty() ? a.codecs : p.store ? p.store->codecs : sw.codecs;
@@ -93,8 +94,14 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     }
     // A store writes its own blocks: its framing over another layout's blocks is nobody's bytes.
     if (p.store && l != p.store->layout && l != "as-stored") {
-      err = fmt::format("--profile {} builds {} blocks; -l {} contradicts it (drop -l, or drop the store profile)",
-                        p.store->name, p.store->layout, l);
+      err =
+          p.store_from_files
+              ? fmt::format(
+                    "the named files look like {0} files, so the {0} profile applies, which builds {1} "
+                    "blocks; -l {2} contradicts it (use -l as-stored or -l {1})",
+                    p.store->name, p.store->layout, l)
+              : fmt::format("--profile {} builds {} blocks; -l {} contradicts it (drop -l, or drop the store profile)",
+                            p.store->name, p.store->layout, l);
       return false;
     }
   }
@@ -195,6 +202,19 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
   return true;
 }
 
+namespace {
+
+// A codec the store cannot write, when no --profile was given: the files chose the store (by
+// their magic), so the fix is a sweep profile, not dropping one.
+std::string implied_store_error(const StoreProfile& store, const std::string& e, const std::string& codec) {
+  return fmt::format(
+      "the named files look like {0} files, so the {0} profile applies: {1} (--profile default "
+      "measures {2} without {0}'s framing)",
+      store.name, e.substr(0, e.find("; drop --profile")), codec);
+}
+
+}  // namespace
+
 // Expand the codec spec and add the dictionary variants.
 bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecChoice>& out, std::string& err) {
   const std::string spec = p.codecs_given ? p.codecs : without_unbuilt_codecs(p.codecs, reg);
@@ -210,11 +230,11 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
     if (p.store && p.codecs_given) {
       const std::string& name = c.codec->info().name;
       if (std::string e = store_codec_options(*p.store, name, c.params.options); !e.empty()) {
-        err = e;
+        err = p.store_from_files ? implied_store_error(*p.store, e, name) : e;
         return false;
       }
       if (std::string e = c.codec->check_params(c.params); !e.empty()) {
-        err = fmt::format("--profile {}: {}", p.store->name, e);
+        err = fmt::format("{} {}: {}", p.store_from_files ? "the files' store profile" : "--profile", p.store->name, e);
         return false;
       }
     }
@@ -251,8 +271,14 @@ bool make_group(const RunPlan& p, BlockSet blocks, const CodecRegistry& reg, Blo
   out.blocks = std::move(blocks);
   if (origin.empty()) return true;
   if (p.store && !same_store(*p.store, origin.store)) {
-    err = fmt::format("{} is a {} file: --profile {} cannot frame its own blocks (-l as-stored); drop --profile",
-                      out.blocks.source, origin.store, p.store->name);
+    err = p.store_from_files ? fmt::format(
+                                   "{} reads as a {} file, though its magic number is {}'s: name its store "
+                                   "with --profile {}",
+                                   out.blocks.source, origin.store, p.store->name, origin.store)
+                             : fmt::format(
+                                   "{} is a {} file: --profile {} cannot frame its own blocks (-l as-stored); "
+                                   "drop --profile",
+                                   out.blocks.source, origin.store, p.store->name);
     return false;
   }
   if (!p.store) out.store = find_store_profile(origin.store);

@@ -34,7 +34,8 @@ struct RunArgs {
 struct RunPlan {
   const SweepProfile* sweep = nullptr;
   const StoreProfile* store = nullptr;
-  SourceRequest sources;  // datasets and corpus files to read, and how
+  bool store_from_files = false;  // the store is the named files' own, no --profile named it
+  SourceRequest sources;          // datasets and corpus files to read, and how
   std::vector<std::string> layouts;
   std::vector<size_t> block_sizes, dict_sizes;
   std::vector<std::string> dict_codecs;  // codecs that get the dictionary variants (empty: all that can)

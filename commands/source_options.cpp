@@ -55,10 +55,9 @@ bool make_source_request(const SourceArgs& a, SourceRequest& r, std::string& err
       return false;
     }
   }
-  if (!is_valid_record_mode(a.record_mode)) {
-    error = "unknown record mode '" + a.record_mode + "': expected one of " + record_mode_help();
-    return false;
-  }
+  error = record_mode_error(a.record_mode);
+  if (error.empty()) error = record_options_error(a.record_mode, a.record);
+  if (!error.empty()) return false;
   r.record_mode = a.record_mode;
   r.record = a.record;
   if (!a.names.empty()) {

@@ -2,6 +2,7 @@
 #include <set>
 
 #include "report/results.h"
+#include "report/results_checks.h"
 
 namespace kvz {
 
@@ -59,6 +60,9 @@ bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& e
     m.meta.cpu_model = s;
   }
   m.meta.extra["merged_inputs"] = std::to_string(runs.size());
+  // Inputs valid alone can still disagree together (two current-codec rows of one block set).
+  error = results_consistency_error(m);
+  if (!error.empty()) return false;
   out = std::move(m);
   return true;
 }

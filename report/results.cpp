@@ -15,6 +15,7 @@
 #include "report/analysis.h"
 #include "report/gb_rows.h"
 #include "report/json_fields.h"
+#include "report/results_checks.h"
 #include "util/files.h"
 #include "util/stats.h"
 #include "util/text.h"
@@ -342,6 +343,7 @@ bool results_from_json(const std::string& text, RunResults& out, std::string& er
       if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
       r.cells.push_back(std::move(c));
     }
+    if (std::string e = results_consistency_error(r); !e.empty()) throw std::runtime_error(e);
     out = std::move(r);
     return true;
   } catch (const std::exception& e) {

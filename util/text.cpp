@@ -1,10 +1,14 @@
 #include "util/text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -90,6 +94,32 @@ std::string one_line(std::string_view text) {
       out += c;
   }
   return out;
+}
+
+std::string wrap_words(std::string_view lead, std::string_view text, size_t width) {
+  if (width == 0) return std::string(lead) + " " + std::string(text);
+  auto columns = [](std::string_view s) {  // code points, not bytes
+    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  };
+  std::string out, line(lead);
+  for (const auto& word : split_list(text, ' ')) {
+    if (columns(line) + 1 + columns(word) > width && columns(line) > 4) {
+      out += line + "\n";
+      line = "   ";
+    }
+    line += " " + word;
+  }
+  return out + line;
+}
+
+size_t stderr_wrap_width() {
+  int columns = 0;
+  const char* env = std::getenv("COLUMNS");
+  const bool env_ok = env && parse_int(env, columns) && columns >= 20 && columns <= 1000;
+  if (!isatty(STDERR_FILENO)) return env_ok ? static_cast<size_t>(columns) - 1 : 0;
+  struct winsize ws {};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return size_t{ws.ws_col} - 1;
+  return env_ok ? static_cast<size_t>(columns) - 1 : 79;
 }
 
 }  // namespace kvz

@@ -17,6 +17,14 @@ std::string to_lower(std::string_view text);
 // become escapes like "\\n" and "\\x01".
 std::string one_line(std::string_view text);
 std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
+// `lead` and `text`'s words joined by spaces, cut into lines of at most `width` code points
+// (a longer word stands alone), continuation lines indented by three; width 0: one line.
+// No trailing newline.
+std::string wrap_words(std::string_view lead, std::string_view text, size_t width);
+// The width messages on stderr wrap to: a terminal's, less one column (a full line would
+// scroll), else an explicit $COLUMNS, less one; 0 (one line per message) when stderr is a file
+// or a pipe that no $COLUMNS sizes: its reader greps and logs whole lines.
+size_t stderr_wrap_width();
 // Whole-string integer parses: false on empty input, trailing bytes or overflow.
 bool parse_int(std::string_view text, int& out);
 bool parse_u64(std::string_view text, uint64_t& out);

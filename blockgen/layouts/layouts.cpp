@@ -79,8 +79,12 @@ BlockSet build_blocks(const RecordSet& records, const std::string& layout, size_
     return out;
   }
   if (info->needs_records && records.records.empty() && !records.raw.empty()) {
+    // A store file's chunks are read as the file says, whatever -r is: only layouts work there.
+    const bool stored = !records.origin.store.empty();
     error = "layout " + layout + " needs records, but " + records.source + " was read as raw bytes (record mode " +
-            records.record_mode + "): use -l raw or a record mode such as -r fixed:100";
+            records.record_mode + "): " +
+            (stored ? "a " + records.origin.store + " file's chunks hold no records to read: use -l as-stored or -l raw"
+                    : "use -l raw or a record mode such as -r fixed:100");
     return out;
   }
   if (info->needs_records) {

@@ -3,6 +3,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <functional>
 
 #include "blockgen/store_files/crc32c.h"
@@ -38,7 +39,8 @@ bool trailer_fields(std::span<const uint8_t> pb, int& codec, uint64_t& entries) 
     switch (key & 7) {
       case 0:
         if (!varint(v)) return false;
-        if (key >> 3 == 12) codec = static_cast<int>(v);
+        // Clamped, not wrapped: 2^32 + 1 must not read as codec 1 (GZ).
+        if (key >> 3 == 12) codec = static_cast<int>(std::min<uint64_t>(v, INT32_MAX));
         if (key >> 3 == 7) entries = v;
         break;
       case 1:
@@ -75,7 +77,8 @@ bool gunzip(std::span<const uint8_t> in, std::vector<uint8_t>& out) { return inf
 // uncompressed size, vint-prefixed first key) entries, and data blocks that are one
 // compressed stream each of "DATABLK*" + cells, running to the next block (the last to the
 // data index). No block headers and no checksums.
-bool parse_v1(std::span<const uint8_t> file, Hfile& out, const std::function<bool(uint64_t, std::string)>& fail) {
+bool parse_v1(std::span<const uint8_t> file, Hfile& out, uint64_t max_raw,
+              const std::function<bool(uint64_t, std::string)>& fail) {
   if (file.size() < 60) return fail(0, "shorter than its trailer");
   const size_t trailer = file.size() - 60;
   const auto t = file.subspan(trailer);
@@ -106,7 +109,9 @@ bool parse_v1(std::span<const uint8_t> file, Hfile& out, const std::function<boo
     if (klen > trailer - at) return fail(at, "the data index runs into the trailer");
     at += klen;
   }
+  uint64_t decoded = 0;
   for (size_t i = 0; i < index.size(); ++i) {
+    if (max_raw && decoded >= max_raw) return out.cut = true;  // the sample is full
     const uint64_t from = index[i].first, to = i + 1 < index.size() ? index[i + 1].first : index_at;
     const uint64_t raw = index[i].second;
     if (from >= to || to > index_at || raw < 8 || raw > kMaxBlock) return fail(from, "a data block outside the file");
@@ -115,7 +120,7 @@ bool parse_v1(std::span<const uint8_t> file, Hfile& out, const std::function<boo
     b.offset = from;
     b.on_disk = to - from;
     const auto data = file.subspan(from, to - from);
-    if ((out.codec == "NONE" && data.size() != raw) || raw > data.size() * 1100 + 1024)
+    if ((out.codec == "NONE" && data.size() != raw) || !expansion_ok("zlib", data.size(), raw))
       return fail(from, "a data block whose sizes disagree");
     b.raw.resize(raw);
     if (out.codec == "NONE") {
@@ -124,6 +129,7 @@ bool parse_v1(std::span<const uint8_t> file, Hfile& out, const std::function<boo
       return fail(from, fmt::format("data block does not decompress to its {} bytes", raw));
     }
     if (std::string(b.raw.begin(), b.raw.begin() + 8) != "DATABLK*") return fail(from, "a data block without DATABLK*");
+    decoded += raw;
     out.blocks.push_back(std::move(b));
   }
   return true;
@@ -137,7 +143,8 @@ uint64_t Hfile::data_blocks() const {
   return n;
 }
 
-bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error) {
+bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error,
+                 uint64_t max_raw) {
   out = Hfile{};
   auto fail = [&](uint64_t at, const std::string& what) {
     error = fmt::format("{}: offset {}: {}", name, at, what);
@@ -147,7 +154,7 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
   const uint64_t version = read_be(file, file.size() - 4, 4);
   out.major = static_cast<int>(version & 0xFFFFFF);
   out.minor = static_cast<int>(version >> 24);
-  if (out.major == 1) return parse_v1(file, out, fail);
+  if (out.major == 1) return parse_v1(file, out, max_raw, fail);
   if (out.major != 2 && out.major != 3)
     return fail(file.size() - 4,
                 fmt::format("HFile version {}.{}: this reader takes v1, v2 and v3", out.major, out.minor));
@@ -170,8 +177,13 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
   if (out.codec != "GZ" && out.codec != "NONE")
     return fail(trailer, fmt::format("compression {}: this reader decodes GZ and NONE", out.codec));
 
+  uint64_t decoded = 0;
   for (uint64_t at = 0; at < trailer;) {
     if (trailer - at < kHeader) return fail(at, "a block header runs into the trailer");
+    // The sample is full: stop at the next data block (index and meta blocks may follow the last).
+    if (max_raw && decoded >= max_raw &&
+        std::equal(file.begin() + static_cast<long>(at), file.begin() + static_cast<long>(at) + 8, "DATABLK*"))
+      return out.cut = true;
     HfileBlock b;
     b.magic.assign(file.begin() + static_cast<long>(at), file.begin() + static_cast<long>(at) + 8);
     const uint64_t on_disk_wo_header = read_be(file, at + 8, 4), raw = read_be(file, at + 12, 4);
@@ -199,7 +211,7 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
     if (b.magic == "DATABLK*") {
       const auto data = file.subspan(at + kHeader, data_with_header - kHeader);
       // Checked before allocating: deflate expands at most ~1032:1.
-      if ((out.codec == "NONE" && data.size() != raw) || raw > data.size() * 1100 + 1024)
+      if ((out.codec == "NONE" && data.size() != raw) || !expansion_ok("zlib", data.size(), raw))
         return fail(at, "a data block whose sizes disagree");
       b.raw.resize(raw);
       if (out.codec == "NONE") {
@@ -207,6 +219,7 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
       } else if (!gunzip(data, b.raw)) {
         return fail(at + kHeader, fmt::format("data block does not decompress to its {} bytes", raw));
       }
+      decoded += raw;
     }
     at += b.on_disk;
     out.blocks.push_back(std::move(b));
@@ -263,7 +276,8 @@ bool hfile_records(const Hfile& f, std::vector<Record>& out) {
         if (b.magic == "DATABLK*" &&
             !(ok = parse_cells(std::span<const uint8_t>(b.raw).subspan(skip), tags, mvcc, nullptr, cells)))
           break;
-      if (!ok || cells != f.entries) continue;
+      // Cut by max_raw: the first layout that reads every decoded block exactly.
+      if (!ok || (f.cut ? cells > f.entries : cells != f.entries)) continue;
       out.clear();
       cells = 0;
       for (const auto& b : f.blocks)
@@ -274,9 +288,9 @@ bool hfile_records(const Hfile& f, std::vector<Record>& out) {
   return false;
 }
 
-bool read_hfile(const std::string& path, Hfile& out, std::string& error) {
-  std::vector<uint8_t> bytes;
-  return read_whole_file(path, bytes, error) && parse_hfile(bytes, path, out, error);
+bool read_hfile(const std::string& path, Hfile& out, std::string& error, uint64_t max_raw) {
+  MappedFile bytes;
+  return bytes.open(path, error) && parse_hfile(bytes.bytes(), path, out, error, max_raw);
 }
 
 }  // namespace kvz

@@ -34,18 +34,22 @@ struct Hfile {
   int codec_id = -1;               // Compression.Algorithm ordinal
   uint64_t entries = 0;            // the trailer's entry count (cells)
   std::string codec;               // "GZ", "NONE", ...
-  std::vector<HfileBlock> blocks;  // every block, in file order
+  std::vector<HfileBlock> blocks;  // every block, in file order (up to the cut)
+  bool cut = false;                // stopped at max_raw: the first data blocks only
   uint64_t data_blocks() const;
 };
 
 // False with one line naming the file and byte offset: a bad version or trailer, a block
 // header that runs outside the file, a checksum mismatch, a codec this reader cannot decode
-// (it decodes NONE and GZ), a block that does not decompress to its stated size.
-bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error);
-bool read_hfile(const std::string& path, Hfile& out, std::string& error);
+// (it decodes NONE and GZ), a block that does not decompress to its stated size. `max_raw` > 0:
+// blocks are read until the data blocks hold that many raw bytes (whole blocks).
+bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error,
+                 uint64_t max_raw = 0);
+bool read_hfile(const std::string& path, Hfile& out, std::string& error, uint64_t max_raw = 0);
 // The cells of the data blocks as records (key = the KeyValue key: row, family, qualifier,
 // timestamp, type; value = its value), in file order. False when no cell layout (with or
-// without tags and MVCC timestamps) reads the blocks into the trailer's entry count.
+// without tags and MVCC timestamps) reads the blocks into the trailer's entry count (when
+// cut: into at most that many).
 bool hfile_records(const Hfile& file, std::vector<Record>& out);
 
 }  // namespace kvz

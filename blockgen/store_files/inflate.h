@@ -6,9 +6,23 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
+#include <string_view>
 #include <vector>
 
 namespace kvz {
+
+// The most `in_size` stored bytes of `codec` can decode to, checked before a block, page or
+// chunk is allocated: each format's own ceiling (deflate ~1032:1, LZ4 ~255:1, snappy ~21:1;
+// zstd's RLE blocks go further, so it gets a wider cap) plus 1 MiB of slack for small blocks
+// of highly repetitive data. A declared size beyond it is a bomb, not data.
+inline bool expansion_ok(std::string_view codec, uint64_t in_size, uint64_t out_size) {
+  uint64_t ratio = 1;
+  if (codec == "snappy") ratio = 24;
+  if (codec == "lz4" || codec == "lz4hc") ratio = 256;
+  if (codec == "zlib" || codec == "gzip" || codec == "deflate") ratio = 1040;
+  if (codec == "zstd") ratio = 4096;
+  return out_size <= in_size * ratio + (uint64_t{1} << 20);
+}
 
 // window_bits as inflateInit2 takes them: 15 a zlib stream, 16 + 15 a gzip member.
 inline bool inflate_exact(std::span<const uint8_t> in, std::span<uint8_t> out, int window_bits) {

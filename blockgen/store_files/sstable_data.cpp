@@ -1,16 +1,19 @@
 // Cassandra / ScyllaDB Data.db through CompressionInfo.db (format: sstable_data.h).
 #include "blockgen/store_files/sstable_data.h"
-#include "blockgen/store_files/file_bytes.h"
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include "blockgen/store_files/file_bytes.h"
+#include "blockgen/store_files/inflate.h"
 #include "codecs/registry.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -19,6 +22,7 @@ namespace {
 // Sizes a well-formed file stays within; anything larger is corruption, not a plan.
 constexpr uint32_t kMaxChunkLength = 64u << 20;
 constexpr uint64_t kMaxDataLength = uint64_t{1} << 40;
+constexpr uint64_t kMaxInfoBytes = uint64_t{64} << 20;  // 8M chunk offsets: 512 GiB of 64 KiB chunks
 
 // A big-endian reader over CompressionInfo.db that remembers the first failure.
 struct Reader {
@@ -62,6 +66,32 @@ const std::map<std::string, Compressor>& compressors() {
 std::string short_class(const std::string& name) {
   const size_t dot = name.rfind('.');
   return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+// The table's level options, checked as Cassandra's CompressionParams and ScyllaDB check them
+// (a whole number in the codec's range, the LZ4 type a known word): "abc" was read as level 0
+// and 99999999999 wrapped into a level.
+bool apply_level_options(SstableData& out, const std::string& info_name, std::string& error) {
+  const Codec* zstd = CodecRegistry::instance().find("zstd");
+  for (const auto& [k, v] : out.options) {
+    int level = 0, lo = 1, hi = 17;  // lz4_high_compressor_level: LZ4HC's 1..17
+    if (k == "compression_level" && out.codec == "zstd") {
+      lo = zstd ? zstd->info().min_level : -131072;
+      hi = zstd ? zstd->info().max_level : 22;
+    } else if (k == "lz4_compressor_type" && v != "fast" && v != "high") {
+      error = fmt::format("{}: option lz4_compressor_type '{}' is neither fast nor high", info_name, one_line(v));
+      return false;
+    } else if (k != "lz4_high_compressor_level") {
+      continue;
+    }
+    if (!parse_int(v, level) || level < lo || level > hi) {
+      error = fmt::format("{}: option {} '{}' is not a level of {} ({}..{})", info_name, k, one_line(v), out.compressor,
+                          lo, hi);
+      return false;
+    }
+    if (k == "compression_level") out.level = level;
+  }
+  return true;
 }
 
 }  // namespace
@@ -108,8 +138,7 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
   }
   out.codec = found->second.codec;
   out.level = found->second.level;
-  for (const auto& [k, v] : out.options)
-    if (k == "compression_level" && out.codec == "zstd") out.level = std::atoi(v.c_str());
+  if (!apply_level_options(out, info_name, error)) return false;
   std::vector<uint64_t> offsets;
   if (count > (info.size() - r.pos) / 8) {  // checked first: a huge count must not loop
     error = fmt::format("{}: offset {}: {} chunk offsets do not fit in the file", info_name, r.pos, count);
@@ -164,6 +193,11 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
       }
       in = in.subspan(4);
     }
+    if (!expansion_ok(out.codec, in.size(), raw)) {  // checked before allocating
+      error = fmt::format("{}: offset {}: chunk {} of {} bytes declares {} raw bytes (a bomb, or a bad length)", name,
+                          begin, i, in.size(), raw);
+      return false;
+    }
     chunk.raw.resize(raw);
     const CallResult res = session.value->decompress(in, chunk.raw);
     if (!res.ok() || res.size != raw) {
@@ -190,13 +224,19 @@ bool read_sstable_data(const std::string& data_db, SstableData& out, std::string
             " beside it (an uncompressed table, or a missing component)";
     return false;
   }
-  std::vector<uint8_t> info, data;
-  if (!read_whole_file(info_path, info, error) || !read_whole_file(data_db, data, error)) return false;
+  // Data.db mapped (only the chunks read cost memory); CompressionInfo.db read whole, so it must
+  // be a regular file no larger than its offsets for such a Data.db could need (8 bytes a
+  // chunk of at least 4), checked before it is opened: a FIFO or /dev/zero is refused, not read.
+  MappedFile data;
+  if (!data.open(data_db, error)) return false;
+  const uint64_t info_max = std::min<uint64_t>(kMaxInfoBytes, 2 * data.bytes().size() + (1u << 20));
+  std::vector<uint8_t> info;
+  if (!read_small_file(info_path, info_max, info, error)) return false;
   // "nb-1-big-Data.db" -> "nb"; Cassandra 4+ may name it "nb-1-big-Data.db" too.
   const std::string file = std::filesystem::path(data_db).filename().string();
   const size_t dash = file.find('-');
   const std::string format = dash == 2 ? file.substr(0, 2) : "";
-  return parse_sstable_data(info, data, format, data_db, out, error, max_raw);
+  return parse_sstable_data(info, data.bytes(), format, data_db, out, error, max_raw);
 }
 
 }  // namespace kvz

@@ -8,12 +8,11 @@
 
 #include <fmt/format.h>
 
-#include <xxhash.h>
 #include <zstd.h>
 
-#include "blockgen/store_files/crc32c.h"
 #include "blockgen/store_files/file_bytes.h"
 #include "blockgen/store_files/inflate.h"
+#include "blockgen/store_files/table_block.h"
 #include "codecs/registry.h"
 
 namespace kvz {
@@ -23,132 +22,50 @@ namespace {
 constexpr uint64_t kLegacyMagic = 0xdb4775248b80fb57ull;  // LevelDB; RocksDB format_version 0
 constexpr uint64_t kBlockBasedMagic = 0x88e241b785f4cff7ull;
 constexpr size_t kTrailer = 5;
-constexpr uint64_t kMaxBlock = 256u << 20;  // a larger block is corruption
+constexpr uint64_t kMaxBlock = 64u << 20;  // a larger block (4 KiB by default) is corruption
 
-// A cursor over a block's bytes; `ok` turns false on the first read past the end.
-struct Cursor {
-  std::span<const uint8_t> b;
-  size_t pos = 0;
-  bool ok = true;
-  uint64_t varint(int max_bytes = 10) {
-    uint64_t v = 0;
-    for (int i = 0, shift = 0; i < max_bytes; ++i, shift += 7) {
-      if (pos >= b.size()) break;
-      const uint8_t c = b[pos++];
-      v |= uint64_t{c & 0x7Fu} << shift;
-      if (!(c & 0x80)) return v;
-    }
-    ok = false;
-    return 0;
-  }
-  std::span<const uint8_t> take(uint64_t n) {
-    if (!ok || n > b.size() - pos) {
-      ok = false;
-      return {};
-    }
-    const auto s = b.subspan(pos, static_cast<size_t>(n));
-    pos += static_cast<size_t>(n);
-    return s;
-  }
-};
+using table::checksum;
+using table::checksum_name;
+using table::codec_of;
+using table::Cursor;
+using table::for_each_entry;
 
 struct Handle {
   uint64_t offset = 0, size = 0;
 };
-
-// Entries of one block: `fn(key, value, at_restart)`. `delta_values`: RocksDB index blocks of
-// format_version >= 4 (no value length; the caller decodes the handle).
-using EntryFn = std::function<bool(const std::string& key, Cursor& value, bool at_restart)>;
-bool for_each_entry(std::span<const uint8_t> block, bool delta_values, const EntryFn& fn) {
-  if (block.size() < 4) return false;
-  uint32_t footer = static_cast<uint32_t>(read_le(block, block.size() - 4, 4));
-  size_t end = block.size() - 4;
-  if (footer >> 31) {  // RocksDB data block hash index: buckets and their count before the footer
-    footer &= 0x7FFFFFFFu;
-    if (end < 2) return false;
-    const size_t buckets = static_cast<size_t>(read_le(block, end - 2, 2));
-    if (buckets + 2 > end) return false;
-    end -= 2 + buckets;
-  }
-  const uint64_t restarts = footer;
-  if (restarts * 4 > end) return false;
-  const size_t data_end = end - static_cast<size_t>(restarts) * 4;
-  std::vector<uint32_t> restart_at;
-  for (uint64_t i = 0; i < restarts; ++i)
-    restart_at.push_back(static_cast<uint32_t>(read_le(block, data_end + i * 4, 4)));
-  Cursor c{block.first(data_end)};
-  std::string key;
-  size_t next_restart = 0;
-  while (c.ok && c.pos < data_end) {
-    const bool at_restart = next_restart < restart_at.size() && restart_at[next_restart] == c.pos;
-    if (at_restart) ++next_restart;
-    const uint64_t shared = c.varint(5), non_shared = c.varint(5);
-    const uint64_t value_len = delta_values ? 0 : c.varint(5);
-    if (!c.ok || shared > key.size()) return false;
-    const auto delta = c.take(non_shared);
-    if (!c.ok) return false;
-    key.resize(static_cast<size_t>(shared));
-    key.append(delta.begin(), delta.end());
-    if (delta_values) {
-      if (!fn(key, c, at_restart)) return false;
-    } else {
-      Cursor value{c.take(value_len)};
-      if (!c.ok || !fn(key, value, at_restart)) return false;
-    }
-  }
-  return c.ok;
-}
-
-// RocksDB 7.8 table/format.cc ComputeBuiltinChecksumWithLastByte, over a block and its type
-// byte: 1 masked CRC32C, 2 XXH32, 3 the low 32 bits of XXH64 (seed 0), 4 the low 32 bits of
-// XXH3_64bits of the block, the type byte mixed in as `^ type * 0x6b9083d9`.
-uint32_t checksum(int type, std::span<const uint8_t> block_and_type) {
-  const auto* p = block_and_type.data();
-  const size_t n = block_and_type.size();
-  switch (type) {
-    case 1:
-      return mask_crc32c(crc32c(block_and_type));
-    case 2:
-      return XXH32(p, n, 0);
-    case 3:
-      return static_cast<uint32_t>(XXH64(p, n, 0));
-    default:
-      return static_cast<uint32_t>(XXH3_64bits(p, n - 1)) ^ (static_cast<uint32_t>(p[n - 1]) * 0x6b9083d9u);
-  }
-}
-const char* checksum_name(int type) {
-  static const char* const kNames[] = {"no", "CRC32C", "xxHash", "xxHash64", "XXH3"};
-  return kNames[type];
-}
-
-const char* codec_of(uint8_t type, const std::string& store, std::span<const uint8_t> payload) {
-  switch (type) {
-    case 1:
-      return "snappy";
-    case 2:  // RocksDB: zlib; upstream LevelDB: zstd (a zstd frame says which)
-      if (store == "leveldb" && payload.size() >= 4 && read_le(payload, 0, 4) == 0xFD2FB528u) return "zstd";
-      return "zlib";
-    case 4:
-      return "lz4";
-    case 5:
-      return "lz4hc";
-    case 7:
-      return "zstd";
-    default:
-      return nullptr;
-  }
-}
 
 struct Reader {
   std::span<const uint8_t> file;
   const std::string& name;
   TableFile& out;
   std::string& error;
+  uint64_t max_raw = 0;
+  const MappedFile* mapped = nullptr;  // the file, when mapped: decoded blocks' pages are dropped
   std::map<std::string, std::unique_ptr<Session>> sessions;
+  std::map<uint64_t, uint64_t> taken;  // blocks read or listed: offset -> end, trailer included
 
   bool fail(uint64_t at, const std::string& what) {
     error = fmt::format("{}: offset {}: {}", name, at, what);
     return false;
+  }
+
+  bool in_file(const Handle& h) const {
+    return h.size <= kMaxBlock && h.offset <= file.size() && file.size() - h.offset >= h.size + kTrailer;
+  }
+
+  // Every block is read from one place: a handle that overlaps one already taken (the same
+  // block named twice) is refused, so the blocks' bytes never add up past the file.
+  bool claim(const Handle& h, const char* what) {
+    if (!in_file(h)) return fail(h.offset, fmt::format("a {} handle of {} bytes runs outside the file", what, h.size));
+    const uint64_t end = h.offset + h.size + kTrailer;
+    const auto next = taken.lower_bound(h.offset);
+    if (next != taken.end() && next->first < end)
+      return fail(h.offset, fmt::format("a {} block named twice, or overlapping the block at {}", what, next->first));
+    if (next != taken.begin() && std::prev(next)->second > h.offset)
+      return fail(h.offset,
+                  fmt::format("a {} block named twice, or overlapping the block at {}", what, std::prev(next)->first));
+    taken.emplace(h.offset, end);
+    return true;
   }
 
   Session* session(const char* codec) {
@@ -172,8 +89,7 @@ struct Reader {
 
   // One block through its handle: the trailer's checksum checked, the contents decompressed.
   bool block(const Handle& h, TableBlock& b) {
-    if (h.size > kMaxBlock || h.offset > file.size() || file.size() - h.offset < h.size + kTrailer)
-      return fail(h.offset, fmt::format("a block handle of {} bytes runs outside the file", h.size));
+    if (!in_file(h)) return fail(h.offset, fmt::format("a block handle of {} bytes runs outside the file", h.size));
     const auto stored = file.subspan(h.offset, h.size);
     b.offset = h.offset;
     b.on_disk = h.size + kTrailer;
@@ -206,7 +122,7 @@ struct Reader {
     } else if (out.store == "rocksdb" && kind == "zlib") {  // version 1: no size, a raw deflate stream
       if (!out.dictionary.empty())
         return fail(h.offset, "a zlib block with a dictionary in format_version < 2 (not decoded)");
-      if (!inflate_grow(stored, b.raw, -15, kMaxBlock))
+      if (!inflate_grow(stored, b.raw, -15, std::min<uint64_t>(kMaxBlock, stored.size() * 1040 + (1u << 20))))
         return fail(h.offset, "a zlib block that does not inflate (format_version < 2)");
       b.codec = codec;
       return true;
@@ -216,8 +132,9 @@ struct Reader {
     } else {
       return fail(h.offset, fmt::format("{} block of a format this reader does not decode", codec));
     }
-    if (!c.ok || raw > kMaxBlock || raw > payload.size() * 1100 + 1024)
-      return fail(h.offset, "compressed block with a bad length");
+    if (!c.ok || raw > kMaxBlock || !expansion_ok(kind, payload.size(), raw))
+      return fail(h.offset, fmt::format("a {} block of {} bytes declaring {} bytes (a bomb, or a bad length)", kind,
+                                        payload.size(), raw));
     b.codec = codec;
     Session* s = session(codec);
     if (!s) return fail(h.offset, fmt::format("no {} codec in this build for the block", codec));
@@ -259,7 +176,8 @@ struct Reader {
     return v.ok;
   }
 
-  bool run() {
+  // The footer: the store, checksum type and format version, and the two handles.
+  bool footer(Handle& metaindex, Handle& index) {
     if (file.size() < 48) return fail(0, "too short for a table file");
     const uint64_t magic = read_le(file, file.size() - 8, 8);
     size_t footer_at = 0;
@@ -279,26 +197,26 @@ struct Reader {
     if (out.checksum_type > 4) return fail(footer_at, fmt::format("unknown checksum type {}", out.checksum_type));
     out.checksums_verified = out.checksum_type != 0;
     Cursor f{file.subspan(footer_at, 40)};
-    Handle metaindex, index;
     if (!handle_of(f, metaindex) || !handle_of(f, index)) return fail(footer_at, "malformed footer handles");
+    return claim(metaindex, "meta-index") && claim(index, "index");
+  }
 
-    // Meta-index: the properties and the compression dictionary.
-    TableBlock meta;
-    if (!block(metaindex, meta)) return false;
+  // The meta-index, the properties and the compression dictionary.
+  bool meta(const Handle& metaindex, bool& delta_index, uint64_t& index_type) {
+    TableBlock m;
+    if (!block(metaindex, m)) return false;
     Handle props_h, dict_h;
     bool has_props = false, has_dict = false;
-    const bool meta_ok = for_each_entry(meta.raw, false, [&](const std::string& k, Cursor& v, bool) {
+    const bool meta_ok = for_each_entry(m.raw, false, [&](const std::string& k, Cursor& v, bool) {
       if (k.rfind("rocksdb.", 0) == 0) out.store = "rocksdb";  // format_version 0 has LevelDB's magic
       if (k == "rocksdb.properties") has_props = handle_of(v, props_h);
       if (k == "rocksdb.compression_dict") has_dict = handle_of(v, dict_h);
       return true;
     });
     if (!meta_ok) return fail(metaindex.offset, "malformed meta-index block");
-    bool delta_index = false;
-    uint64_t index_type = 0;  // 0 binary search, 1 hash, 2 two-level (partitioned), 3 with first keys
     if (has_props) {
       TableBlock props;
-      if (!block(props_h, props)) return false;
+      if (!claim(props_h, "properties") || !block(props_h, props)) return false;
       const bool ok = for_each_entry(props.raw, false, [&](const std::string& k, Cursor& v, bool) {
         if (k == "rocksdb.index.value.is.delta.encoded") delta_index = v.varint() != 0;
         if (k == "rocksdb.compression_options") out.compression_options.assign(v.b.begin() + v.pos, v.b.end());
@@ -309,26 +227,25 @@ struct Reader {
     }
     if (has_dict) {
       TableBlock d;
-      if (!block(dict_h, d)) return false;
+      if (!claim(dict_h, "dictionary") || !block(dict_h, d)) return false;
       out.dictionary = std::move(d.raw);
       out.dict_bytes = dict_h.size + kTrailer;
     }
+    return true;
+  }
 
-    // The index: one handle per data block, in key order = file order. A partitioned index
-    // (kTwoLevelIndexSearch) is a top-level index of index partitions, each an index block.
-    std::vector<Handle> handles;
-    if (index_type != 2) {
-      if (!index_handles(index, delta_index, index_type == 3, handles)) return false;
-    } else {
-      std::vector<Handle> partitions;
-      if (!index_handles(index, delta_index, false, partitions)) return false;
-      for (const Handle& p : partitions)
-        if (!index_handles(p, delta_index, false, handles)) return false;
-    }
-
-    std::map<std::string, int> codecs;
-    std::vector<Record> entries;  // keys as stored
+  // The data blocks, in key order = file order: every handle checked and taken first (so the
+  // counts are the file's), then decoded until `max_raw` bytes are read (whole blocks, one at least).
+  bool data(const std::vector<Handle>& handles, std::vector<Record>& entries, std::map<std::string, int>& codecs) {
     for (const Handle& h : handles) {
+      if (!claim(h, "data")) return false;
+      ++out.blocks_total;
+      out.on_disk_total += h.size + kTrailer;
+    }
+    // Address space only: pages cost memory once written, and the last block may pass max_raw.
+    if (max_raw) out.data_raw.reserve(max_raw + kMaxBlock);
+    for (const Handle& h : handles) {
+      if (max_raw && out.data_raw.size() >= max_raw) break;
       TableBlock b;
       if (!block(h, b)) return false;
       ++codecs[b.codec];
@@ -337,11 +254,44 @@ struct Reader {
         return true;
       });
       if (!ok) return fail(h.offset, "malformed data block");
+      if (mapped) mapped->drop(file.subspan(h.offset, h.size));  // read: its pages can go
+      b.raw_size = b.raw.size();
+      out.data_raw.insert(out.data_raw.end(), b.raw.begin(), b.raw.end());
+      std::vector<uint8_t>().swap(b.raw);
       out.data_blocks.push_back(std::move(b));
     }
-    // Keys are internal keys (user key + 8 bytes: sequence << 8 | type) in every RocksDB table
-    // and in LevelDB tables a DB wrote; a table made with LevelDB's TableBuilder directly holds
-    // plain keys. Internal when every key has a value (1) or deletion (0) type byte.
+    return true;
+  }
+
+  bool run() {
+    Handle metaindex, index;
+    bool delta_index = false;
+    uint64_t index_type = 0;  // 0 binary search, 1 hash, 2 two-level (partitioned), 3 with first keys
+    if (!footer(metaindex, index) || !meta(metaindex, delta_index, index_type)) return false;
+    // The index: one handle per data block. A partitioned index (kTwoLevelIndexSearch) is a
+    // top-level index of index partitions, each an index block.
+    std::vector<Handle> handles;
+    if (index_type != 2) {
+      if (!index_handles(index, delta_index, index_type == 3, handles)) return false;
+    } else {
+      std::vector<Handle> partitions;
+      if (!index_handles(index, delta_index, false, partitions)) return false;
+      for (const Handle& p : partitions)
+        if (!claim(p, "index partition") || !index_handles(p, delta_index, false, handles)) return false;
+    }
+    std::map<std::string, int> codecs;
+    std::vector<Record> entries;  // keys as stored
+    if (!data(handles, entries, codecs)) return false;
+    keep_entries(entries);
+    codecs.erase("none");  // blocks kept raw do not name the file's codec
+    out.compression = codecs.empty() ? "none" : codecs.size() > 1 ? "mixed" : codecs.begin()->first;
+    return true;
+  }
+
+  // Keys are internal keys (user key + 8 bytes: sequence << 8 | type) in every RocksDB table
+  // and in LevelDB tables a DB wrote; a table made with LevelDB's TableBuilder directly holds
+  // plain keys. Internal when every key has a value (1) or deletion (0) type byte.
+  void keep_entries(std::vector<Record>& entries) {
     const bool internal = out.store == "rocksdb" || std::all_of(entries.begin(), entries.end(), [](const Record& e) {
                             return e.key.size() >= 8 && static_cast<uint8_t>(e.key[e.key.size() - 8]) <= 1;
                           });
@@ -355,9 +305,6 @@ struct Reader {
         out.records.push_back(std::move(e));
       }
     }
-    codecs.erase("none");  // blocks kept raw do not name the file's codec
-    out.compression = codecs.empty() ? "none" : codecs.size() > 1 ? "mixed" : codecs.begin()->first;
-    return true;
   }
 };
 
@@ -377,15 +324,19 @@ std::string table_store(std::span<const uint8_t> tail8) {
   return magic == kBlockBasedMagic ? "rocksdb" : magic == kLegacyMagic ? "leveldb" : "";
 }
 
-bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error) {
+bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error,
+                      uint64_t max_raw) {
   out = TableFile{};
-  Reader r{file, name, out, error, {}};
+  Reader r{file, name, out, error, max_raw, nullptr, {}, {}};
   return r.run();
 }
 
-bool read_table_file(const std::string& path, TableFile& out, std::string& error) {
-  std::vector<uint8_t> bytes;
-  return read_whole_file(path, bytes, error) && parse_table_file(bytes, path, out, error);
+bool read_table_file(const std::string& path, TableFile& out, std::string& error, uint64_t max_raw) {
+  MappedFile bytes;
+  if (!bytes.open(path, error)) return false;
+  out = TableFile{};
+  Reader r{bytes.bytes(), path, out, error, max_raw, &bytes, {}, {}};
+  return r.run();
 }
 
 }  // namespace kvz

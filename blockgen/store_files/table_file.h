@@ -33,7 +33,8 @@ struct TableBlock {
   uint64_t on_disk = 0;        // contents as stored + 5-byte trailer
   uint8_t compression = 0;     // the trailer's type byte
   std::string codec = "none";  // kvzbench's codec for it ("none" for a block stored raw)
-  std::vector<uint8_t> raw;    // decompressed contents
+  std::vector<uint8_t> raw;    // decompressed contents (a data block's: moved to TableFile::data_raw)
+  uint64_t raw_size = 0;       // their size
 };
 
 struct TableFile {
@@ -44,19 +45,26 @@ struct TableFile {
   std::string compression;         // the codec of the data blocks ("snappy", "zstd", ..., "none", "mixed")
   // The properties' "rocksdb.compression_options" ("window_bits=-14; level=32767; ...").
   std::string compression_options;
-  uint64_t dict_bytes = 0;          // the compression dictionary meta block, when there is one
-  std::vector<uint8_t> dictionary;  // its contents
-  std::vector<TableBlock> data_blocks;
-  std::vector<Record> records;   // user key and value of every value entry, in file order
-  uint64_t skipped_entries = 0;  // deletions, merges, ...: not values
-  uint64_t data_bytes() const;   // the data blocks' bytes on disk, trailers included
+  uint64_t dict_bytes = 0;              // the compression dictionary meta block, when there is one
+  std::vector<uint8_t> dictionary;      // its contents
+  std::vector<TableBlock> data_blocks;  // decoded (the first ones only when cut by max_raw)
+  std::vector<uint8_t> data_raw;        // their decompressed contents, back to back
+  uint64_t blocks_total = 0;            // data blocks the index names, each once
+  uint64_t on_disk_total = 0;           // their bytes on disk, trailers included (<= the file)
+  std::vector<Record> records;          // user key and value of every value entry, in file order
+  uint64_t skipped_entries = 0;         // deletions, merges, ...: not values
+  uint64_t data_bytes() const;          // the decoded data blocks' bytes on disk, trailers included
+  bool cut() const { return data_blocks.size() < blocks_total; }
 };
 
 // False with one line naming the file and byte offset: a wrong magic, a truncated file, a
-// handle outside the file, a checksum mismatch, an unknown compression type, a block that
-// decompresses to the wrong length, a malformed block.
-bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error);
-bool read_table_file(const std::string& path, TableFile& out, std::string& error);
+// handle outside the file, a block named twice or overlapping another, a checksum mismatch, an
+// unknown compression type, a declared size past the codec's expansion cap, a block that
+// decompresses to the wrong length, a malformed block. `max_raw` > 0: data blocks are decoded
+// until that many raw bytes are read (whole blocks); the rest are checked against the file only.
+bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error,
+                      uint64_t max_raw = 0);
+bool read_table_file(const std::string& path, TableFile& out, std::string& error, uint64_t max_raw = 0);
 // The table magic at the end of the file: a LevelDB or RocksDB block-based table.
 bool is_table_file(std::span<const uint8_t> tail8);
 // Which store its magic names: "rocksdb", "leveldb" (also RocksDB format_version 0) or "".

@@ -20,10 +20,10 @@ namespace kvz {
 namespace {
 
 constexpr uint32_t kDescMagic = 120897;
-constexpr size_t kHeaders = 40;  // page header 28 + block header 12
-constexpr size_t kSkip = 64;     // WT_BLOCK_COMPRESS_SKIP: stored as is in a compressed page
-constexpr size_t kUnit = 512;    // the smallest allocation size
-constexpr uint64_t kMaxPage = 512u << 20;
+constexpr size_t kHeaders = 40;           // page header 28 + block header 12
+constexpr size_t kSkip = 64;              // WT_BLOCK_COMPRESS_SKIP: stored as is in a compressed page
+constexpr size_t kUnit = 512;             // the smallest allocation size
+constexpr uint64_t kMaxPage = 64u << 20;  // past a real page (32 KiB leaves by default): a bomb
 enum : uint8_t { kOverflow = 5, kRowInternal = 6, kRowLeaf = 7 };
 
 // intpack.i: an unsigned integer in 1 (0..63), 2 (..8255) or 1 + n bytes (big-endian + 8256).
@@ -108,8 +108,9 @@ struct Addr {
 
 class Reader {
  public:
-  Reader(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error)
-      : file_(file), name_(name), out_(out), error_(error) {}
+  Reader(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error, uint64_t max_raw,
+         const MappedFile* mapped = nullptr)
+      : file_(file), name_(name), out_(out), error_(error), max_raw_(max_raw), mapped_(mapped) {}
 
   bool run() {
     if (file_.size() < 8 || !is_wt_file(file_.first(8))) return fail(0, "no WiredTiger block-manager descriptor");
@@ -135,7 +136,11 @@ class Reader {
   const std::string& name_;
   WtFile& out_;
   std::string& error_;
+  uint64_t max_raw_ = 0;                 // stop walking once the records hold this much (0: read all)
+  const MappedFile* mapped_ = nullptr;   // the file, when mapped: scanned pages are dropped
+  uint64_t raw_ = 0;                     // key and value bytes read so far
   std::map<uint64_t, uint64_t> blocks_;  // offset -> disk_size of every block whose checksum holds
+  std::set<uint64_t> visited_;           // pages read by the walk
   std::map<std::string, std::unique_ptr<Session>> sessions_;
 
   bool fail(uint64_t at, const std::string& what) {
@@ -156,7 +161,11 @@ class Reader {
 
   // Every block, live or free, found by its header and checksum at 512-byte steps.
   void scan() {
-    for (uint64_t at = kUnit; at + kHeaders <= file_.size();) {
+    for (uint64_t at = kUnit, dropped = 0; at + kHeaders <= file_.size();) {
+      if (mapped_ && at - dropped >= (8u << 20)) {  // checked: those pages can leave memory
+        mapped_->drop(file_.subspan(dropped, at - dropped));
+        dropped = at;
+      }
       const uint64_t disk_size = read_le(file_, at + 28, 4);
       const uint8_t type = file_[at + 24];
       if (disk_size >= kHeaders && disk_size % kUnit == 0 && disk_size <= file_.size() - at && type >= 1 && type <= 7 &&
@@ -189,7 +198,10 @@ class Reader {
     p.write_gen = read_le(block, 8, 8);
     p.type = block[24];
     const uint64_t mem_size = read_le(block, 16, 4);
-    if (mem_size < kHeaders || mem_size > kMaxPage) return fail(at, "a page with a bad in-memory size");
+    if (mem_size < kHeaders) return fail(at, "a page with a bad in-memory size");
+    if (mem_size > kMaxPage)
+      return fail(
+          at, fmt::format("a page declaring {} bytes in memory (a bomb: pages past 64 MiB are not read)", mem_size));
     if (!(block[25] & 0x01)) {  // WT_PAGE_COMPRESSED not set
       if (mem_size > disk_size) return fail(at, "an uncompressed page larger than its block");
       p.image.assign(block.begin(), block.begin() + static_cast<long>(mem_size));
@@ -210,6 +222,10 @@ class Reader {
     } else {
       return fail(at, "a compressed page this reader does not decode (snappy, zlib and zstd are read)");
     }
+    // Checked before allocating: a small block declaring a huge page is a bomb.
+    if (!expansion_ok(p.codec, payload.size(), mem_size - kSkip))
+      return fail(at, fmt::format("a {} page of {} bytes declaring {} bytes in memory (a bomb, or a bad size)", p.codec,
+                                  payload.size(), mem_size));
     p.image.resize(mem_size);
     std::copy(block.begin(), block.begin() + kSkip, p.image.begin());
     const std::span<uint8_t> body = std::span<uint8_t>(p.image).subspan(kSkip);
@@ -276,10 +292,17 @@ class Reader {
     return fail(0, "no live root page found");
   }
 
+  // Each page is read once: a page named by two cells (a shared child, a cycle) is refused,
+  // so a crafted tree cannot be walked exponentially or counted twice.
+  bool visit(uint64_t at) {
+    return visited_.insert(at).second || fail(at, "a page referenced twice (a shared child or a cycle)");
+  }
+
   bool walk(uint64_t at, int depth) {
     if (depth > 64) return fail(at, "a tree deeper than 64 levels");
+    if (max_raw_ && raw_ >= max_raw_) return out_.cut = true;  // the sample is full: stop decoding
     WtPage p;
-    if (!page(at, p)) return false;
+    if (!visit(at) || !page(at, p)) return false;
     if (p.type == kRowLeaf) return leaf(std::move(p));
     if (p.type != kRowInternal) return fail(at, fmt::format("a page of type {} in the tree (a column store?)", p.type));
     ++out_.internal_pages;
@@ -298,7 +321,7 @@ class Reader {
   bool overflow(uint64_t at, std::span<const uint8_t> cookie, std::string& out) {
     uint64_t block = 0;
     WtPage p;
-    if (!resolve(at, cookie, block) || !page(block, p)) return false;
+    if (!resolve(at, cookie, block) || !visit(block) || !page(block, p)) return false;
     const uint64_t len = read_le(p.image, 20, 4);
     if (p.type != kOverflow || len > p.image.size() - kHeaders) return fail(block, "a malformed overflow page");
     out.assign(p.image.begin() + kHeaders, p.image.begin() + static_cast<long>(kHeaders + len));
@@ -331,6 +354,7 @@ class Reader {
         } else {
           value.assign(c.data.begin(), c.data.end());
         }
+        raw_ += key.size() + value.size();
         out_.records.push_back({key, std::move(value)});
         have_key = false;
       } else if (c.type == kDel || c.type == kValueOvflRm || c.type == kKeyOvflRm) {
@@ -357,14 +381,17 @@ bool is_wt_file(std::span<const uint8_t> head8) {
   return head8.size() >= 8 && read_le(head8, 0, 4) == kDescMagic && read_le(head8, 4, 2) == 1;
 }
 
-bool parse_wt_file(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error) {
+bool parse_wt_file(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error,
+                   uint64_t max_raw) {
   out = WtFile{};
-  return Reader(file, name, out, error).run();
+  return Reader(file, name, out, error, max_raw).run();
 }
 
-bool read_wt_file(const std::string& path, WtFile& out, std::string& error) {
-  std::vector<uint8_t> bytes;
-  return read_whole_file(path, bytes, error) && parse_wt_file(bytes, path, out, error);
+bool read_wt_file(const std::string& path, WtFile& out, std::string& error, uint64_t max_raw) {
+  MappedFile bytes;
+  if (!bytes.open(path, error)) return false;
+  out = WtFile{};
+  return Reader(bytes.bytes(), path, out, error, max_raw, &bytes).run();
 }
 
 }  // namespace kvz

@@ -48,15 +48,19 @@ struct WtFile {
   uint64_t blocks_scanned = 0;  // valid blocks found in the file (live and free)
   uint64_t internal_pages = 0;  // live internal pages
   uint64_t overflow_items = 0;  // keys and values read from overflow pages
+  bool cut = false;             // the walk stopped at max_raw: the first leaves only
   uint64_t leaf_bytes() const;  // the live leaves' bytes on disk
 };
 
 // The block-manager descriptor at the start of the file.
 bool is_wt_file(std::span<const uint8_t> head8);
 // False with one line naming the file and byte offset: no descriptor, a truncated file, no
-// live root, a checksum mismatch on a live page, a compressed page this reader cannot decode,
-// a malformed cell, a column-store file.
-bool parse_wt_file(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error);
-bool read_wt_file(const std::string& path, WtFile& out, std::string& error);
+// live root, a checksum mismatch on a live page, a compressed page this reader cannot decode or
+// whose in-memory size is past the codec's expansion cap, a page referenced twice (a shared
+// child or a cycle), a malformed cell, a column-store file. `max_raw` > 0: the walk stops once
+// the records hold that many key and value bytes (whole leaves).
+bool parse_wt_file(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error,
+                   uint64_t max_raw = 0);
+bool read_wt_file(const std::string& path, WtFile& out, std::string& error, uint64_t max_raw = 0);
 
 }  // namespace kvz

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "blockgen/records.h"
 
@@ -60,6 +61,34 @@ TEST(KvDumps, HexDumpsOfLdbAndSstDumpAreDetectedAndDecoded) {
   }));
   const RecordSet c = cut("0x6B31 : 0x7\n0xZZ : 0x00\n0x6B32 : 0x00\n", "kv-hex");  // odd digits, not hex
   EXPECT_EQ(c.record_mode, "lines");  // more bad lines than good: not a hex dump
+}
+
+bool has(const RecordSet& s, const std::string& warning) {
+  return std::find(s.warnings.begin(), s.warnings.end(), warning) != s.warnings.end();
+}
+
+// Issue 24: a dump whose every other line is `ldb scan` without --hex dropped those lines
+// without a word. Every line not read is counted; only the tools' own header lines are not.
+TEST(KvDumps, HexLinesNotReadAreCountedAndSaid) {
+  std::string mixed = "options.env is 0x55d0c0\nProcess /tmp/db/000018.sst\n";
+  for (int i = 0; i < 5; ++i)
+    mixed += "0x6B3" + std::to_string(i) + " : 0x76\nk" + std::to_string(i) + " : plain value\n";
+  const RecordSet s = cut(mixed, "kv-hex");
+  EXPECT_EQ(s.record_mode, "kv-hex");
+  EXPECT_EQ(s.records.size(), 5u);
+  EXPECT_TRUE(has(s, "kv-hex: 5 of 12 lines are not hex key/value pairs (first at line 4): skipped"))
+      << ::testing::PrintToString(s.warnings);
+  EXPECT_EQ(cut(mixed, "auto").record_mode, "lines");  // half unread is no hex dump to auto
+  const RecordSet blank = cut("0x6B31 : 0x76\n\n0x6B32 : 0x77\n  \r\n", "kv-hex");
+  EXPECT_EQ(blank.records.size(), 2u);
+  EXPECT_EQ(blank.warnings, std::vector<std::string>{"kv-hex: 2 blank lines: skipped"});
+}
+
+TEST(KvDumps, BlankLinesSkippedAreCounted) {
+  EXPECT_TRUE(has(cut("a\t1\n\nb\t2\n\r\n", "kv"), "kv: 2 blank lines: skipped"));
+  EXPECT_TRUE(has(cut("{\"a\":1}\n\n{\"a\":2}\n", "jsonl"), "jsonl: 1 blank lines: skipped"));
+  EXPECT_TRUE(has(cut("id,v\n1,a\n\n2,b\n", "csv"), "csv: 1 blank lines: skipped"));
+  EXPECT_TRUE(cut("a\t1\nb\t2\n", "kv").warnings.empty());  // the final newline is no blank line
 }
 
 TEST(KvDumps, ValueFieldTakesOneFieldOfEachDocument) {

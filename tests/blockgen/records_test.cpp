@@ -141,10 +141,59 @@ TEST(Records, FixedSizeRecordsAndShortTail) {
 
 TEST(Records, BadModeIsAnError) {
   std::string error;
-  records_from_bytes("x", "t", "fixed:0", {}, error);
-  EXPECT_NE(error.find("unknown record mode"), std::string::npos);
+  records_from_bytes("x", "t", "xml", {}, error);
+  EXPECT_NE(error.find("unknown record mode 'xml'"), std::string::npos);
   EXPECT_FALSE(is_valid_record_mode("xml"));
   EXPECT_TRUE(is_valid_record_mode("fixed:4096"));
+}
+
+// fixed:N with a bad N names the size, not an "unknown" mode; what the message suggests works.
+TEST(Records, FixedSizeOutOfRangeSaysSo) {
+  for (const char* mode : {"fixed:0", "fixed:1048577", "fixed:99999999999999999999"}) {
+    std::string error;
+    records_from_bytes("x", "t", mode, {}, error);
+    EXPECT_EQ(error, std::string("record mode '") + mode + "': the record size " + (mode + 6) +
+                         " is out of range (1..1048576 bytes)");
+  }
+  EXPECT_EQ(record_mode_error("fixed:abc"),
+            "record mode 'fixed:abc': N of fixed:N is a whole number of bytes, 1..1048576 (e.g. fixed:100)");
+  EXPECT_EQ(record_mode_error("fixed:-1"),
+            "record mode 'fixed:-1': N of fixed:N is a whole number of bytes, 1..1048576 (e.g. fixed:100)");
+  EXPECT_EQ(record_mode_error("fixed:100"), "");
+  EXPECT_EQ(record_mode_error("fixed:1048576"), "");
+}
+
+// --key-field as a field number is 1..65536 wherever the lines mode may read it; options a
+// mode does not use are refused when the mode is given, and noted when auto chose it.
+TEST(Records, KeyFieldMustBeAFieldNumberOrAModeThatUsesIt) {
+  for (const char* bad : {"0", "-1", "99999999999", "65537"}) {
+    RecordOptions o;
+    o.key_field = bad;
+    EXPECT_NE(record_options_error("lines", o).find("a field number is 1..65536"), std::string::npos) << bad;
+    EXPECT_NE(record_options_error("auto", o).find("-r jsonl or -r json"), std::string::npos) << bad;
+    EXPECT_EQ(record_options_error("jsonl", o), "") << bad;  // a JSON field may be named "0"
+  }
+  RecordOptions o;
+  o.key_field = "2";
+  EXPECT_EQ(record_options_error("lines", o), "");
+  EXPECT_EQ(record_options_error("csv", o), "--key-field is not used by -r csv (its key: --key-columns N)");
+  o.key_field = "id";
+  EXPECT_EQ(record_options_error("lines", o), "--key-field 'id': -r lines takes a field number, 1..65536");
+  EXPECT_EQ(record_options_error("auto", o), "");
+  o = {};
+  o.value_field = "body";
+  EXPECT_EQ(record_options_error("kv", o), "--value-field is not used by -r kv (jsonl and json only)");
+  o = {};
+  o.key_columns = 2;
+  EXPECT_EQ(record_options_error("fixed:8", o), "--key-columns is not used by -r fixed:8 (csv and tsv only)");
+  o = {};
+  o.key_field = "id";
+  const RecordSet s = cut("a b\nc d\n", "auto", o);
+  EXPECT_EQ(s.record_mode, "lines");
+  EXPECT_TRUE(has_warning(s, "lines: --key-field 'id' is not a field number (1..65536): keyed by line number"));
+  const RecordSet t = cut("k,v\n1,2\n2,3\n3,4\n", "auto", o);
+  EXPECT_EQ(t.record_mode, "csv");
+  EXPECT_TRUE(has_warning(t, "--key-field 'id' is not used by record mode csv: ignored"));
 }
 
 TEST(Records, EmptyCorpusGivesNoRecordsAndNoBlocks) {

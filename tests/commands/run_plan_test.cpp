@@ -1,7 +1,12 @@
 // `kvzbench run`'s plan, built without reading or measuring anything.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
 
 #include "commands/run_plan.h"
 
@@ -115,9 +120,14 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
   EXPECT_EQ(error_of(a), "bad --seed '-1' (an integer 0..2^64-1)");
   a = {};
   a.sources.record_mode = "xml";
-  EXPECT_EQ(
-      error_of(a),
-      "unknown record mode 'xml': expected one of auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes");
+  EXPECT_EQ(error_of(a), "unknown record mode 'xml' (auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes)");
+  a.sources.record_mode = "fixed:0";
+  EXPECT_EQ(error_of(a), "record mode 'fixed:0': the record size 0 is out of range (1..1048576 bytes)");
+  a = {};
+  for (const char* bad : {"0", "-1", "99999999999"}) {
+    a.sources.record.key_field = bad;
+    EXPECT_NE(error_of(a).find("a field number is 1..65536"), std::string::npos) << bad;
+  }
 }
 
 }  // namespace
@@ -163,6 +173,40 @@ TEST(RunPlan, StoreProfilesWriteOnlyTheirCodecsInTheirOwnCalls) {
   EXPECT_EQ(rows[0].params.label(), "1:zlib");  // java.util.zip.Deflater: the zlib container
   ASSERT_EQ(rows_of("rocksdb", "", rows), "");  // the store's own list passes its own check
   EXPECT_FALSE(rows.empty());
+}
+
+// Issue 24: a text file that ends in LevelDB's table magic, named with no --profile, was told
+// to "drop --profile". The store is the file's: the messages say so and name fixes that apply.
+TEST(RunPlan, AStoreTheFilesChoseIsNotCalledAGivenProfile) {
+  const auto path = std::filesystem::temp_directory_path() / ("kvz_magic_" + std::to_string(::getpid()) + ".txt");
+  {
+    std::ofstream f(path, std::ios::binary);
+    f << std::string(100, 'x');
+    for (uint64_t magic = 0xdb4775248b80fb57ull, i = 0; i < 8; ++i, magic >>= 8) f.put(static_cast<char>(magic & 0xff));
+  }
+  RunArgs a;
+  a.sources.files = {path.string()};
+  a.codecs = "lz4";
+  RunPlan p;
+  std::string error;
+  ASSERT_TRUE(make_plan(a, p, error)) << error;
+  ASSERT_NE(p.store, nullptr);
+  EXPECT_TRUE(p.store_from_files);
+  std::vector<CodecChoice> rows;
+  EXPECT_FALSE(make_choices(p, CodecRegistry::instance(), rows, error));
+  EXPECT_EQ(error,
+            "the named files look like leveldb files, so the leveldb profile applies: leveldb writes snappy, zstd:1 "
+            "(and uncompressed blocks): not lz4 (--profile default measures lz4 without leveldb's framing)");
+  a.sources.layouts = "rocksdb";
+  a.sources.layouts_given = true;
+  EXPECT_EQ(error_of(a),
+            "the named files look like leveldb files, so the leveldb profile applies, which builds leveldb blocks; -l "
+            "rocksdb contradicts it (use -l as-stored or -l leveldb)");
+  a.profile = "leveldb";
+  a.profile_given = true;  // named: the --profile wording stays
+  EXPECT_EQ(error_of(a),
+            "--profile leveldb builds leveldb blocks; -l rocksdb contradicts it (drop -l, or drop the store profile)");
+  std::filesystem::remove(path);
 }
 
 // --name: one name per file, in order, the source in cell ids; anything else is refused.

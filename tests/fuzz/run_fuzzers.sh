@@ -46,7 +46,8 @@ for bin in "${bins[@]}"; do
   log=$outdir/logs/$target.log
   rm -rf "$artifacts"
   mkdir -p "$artifacts" "$(dirname "$log")"
-  "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+  # A bomb (an allocation or RSS past 512 MB) or a hang (one input past 5 s) fails the target.
+  "$bin" -max_total_time="$secs" -rss_limit_mb=512 -timeout=5 -print_final_stats=1 \
     -artifact_prefix="$artifacts/" "$corpus" >"$log" 2>&1 &
   pids+=($!)
 done

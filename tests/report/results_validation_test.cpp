@@ -66,6 +66,63 @@ TEST(ResultsValidation, ACellIdTwiceIsRefused) {
   EXPECT_NE(load_error(doc).find("appears twice"), std::string::npos);
 }
 
+// Issue 24: cells no run could have written passed `check`, `report` and `merge`.
+TEST(ResultsValidation, AnUnknownCodecIsRefused) {
+  json doc = valid_doc();
+  doc["kvzbench"]["cells"][1]["key"]["codec"] = "zstdx";
+  EXPECT_NE(load_error(doc).find("codec 'zstdx' is not one of the run's codecs (lz4, snappy, xz, zlib, zstd)"),
+            std::string::npos)
+      << load_error(doc);
+  doc = valid_doc();
+  doc["kvzbench"]["meta"]["codec_versions"] = json::array();
+  EXPECT_NE(load_error(doc).find("meta.codec_versions is empty"), std::string::npos);
+  doc = valid_doc();
+  ASSERT_EQ(doc["kvzbench"]["cells"][0]["key"]["codec"], "memcpy");  // not listed: the reference counts
+  EXPECT_EQ(load_error(doc), "");
+}
+
+TEST(ResultsValidation, BytesWithoutBlocksAreRefused) {
+  for (const char* field : {"input_bytes", "compressed_bytes", "stored_bytes"}) {
+    json doc = valid_doc();
+    doc["kvzbench"]["cells"][2]["blocks"] = 0;
+    for (const char* f : {"input_bytes", "compressed_bytes", "stored_bytes", "blocks_kept_raw"})
+      doc["kvzbench"]["cells"][2][f] = 0;
+    EXPECT_EQ(load_error(doc), "");  // an empty cell is consistent
+    doc["kvzbench"]["cells"][2][field] = 4096;
+    EXPECT_NE(load_error(doc).find(": 0 blocks but "), std::string::npos) << field;
+  }
+  json doc = valid_doc();
+  doc["kvzbench"]["cells"][2]["blocks_kept_raw"] = 257;  // of 256
+  EXPECT_NE(load_error(doc).find("257 blocks kept raw of 256 blocks"), std::string::npos);
+}
+
+TEST(ResultsValidation, OneCurrentCodecRowPerBlockSet) {
+  json doc = valid_doc();
+  doc["kvzbench"]["cells"][3]["current"] = true;
+  EXPECT_EQ(load_error(doc), "");
+  doc["kvzbench"]["cells"][10]["current"] = true;  // another block size: another block set
+  EXPECT_EQ(load_error(doc), "");
+  doc["kvzbench"]["cells"][4]["current"] = true;
+  EXPECT_NE(load_error(doc).find("are both marked as the file's current codec"), std::string::npos);
+  json all = valid_doc();  // the issue's file: every cell current
+  for (auto& c : all["kvzbench"]["cells"]) c["current"] = true;
+  EXPECT_NE(load_error(all).find("current codec"), std::string::npos);
+}
+
+// merge checks the joined runs too: each input alone has one current row of the block set.
+TEST(ResultsValidation, MergeRefusesTwoCurrentRowsOfOneBlockSet) {
+  RunResults a = testing::make_run(1), b = testing::make_run(2);
+  std::erase_if(a.cells, [](const CellResult& c) { return c.key.codec != "lz4"; });
+  std::erase_if(b.cells, [](const CellResult& c) { return c.key.codec != "snappy"; });
+  a.cells[0].current = b.cells[0].current = true;
+  RunResults out;
+  std::string err;
+  EXPECT_FALSE(merge_results({a, b}, out, err));
+  EXPECT_NE(err.find("current codec"), std::string::npos) << err;
+  b.cells[0].current = false;
+  EXPECT_TRUE(merge_results({a, b}, out, err)) << err;
+}
+
 TEST(ResultsValidation, StallKeysMustBeNanoseconds) {
   json doc = valid_doc();
   doc["kvzbench"]["cells"][1]["compress_latency"]["stalls"] = {{"1ms", 3}};

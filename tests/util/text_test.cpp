@@ -1,6 +1,12 @@
 // Text helpers behind every list option.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
 #include "util/text.h"
 
 namespace kvz {
@@ -44,6 +50,38 @@ TEST(Text, WholeStringNumbers) {
   EXPECT_FALSE(parse_double("nan", d));
   EXPECT_FALSE(parse_double("inf", d));
   EXPECT_FALSE(parse_double("1.5ms", d));
+}
+
+TEST(Text, WrapWordsCutsAtSpacesOrNotAtAll) {
+  EXPECT_EQ(wrap_words("warning:", "aaa bbb ccc", 15), "warning: aaa\n    bbb ccc");
+  EXPECT_EQ(wrap_words("warning:", "aaa bbb ccc", 0), "warning: aaa bbb ccc");
+  EXPECT_EQ(wrap_words("w:", "\xc3\xa9\xc3\xa9\xc3\xa9 x", 6), "w: \xc3\xa9\xc3\xa9\xc3\xa9\n    x");  // code points
+  EXPECT_EQ(wrap_words("warning:", "averyveryverylongword b", 10), "warning:\n    averyveryverylongword\n    b");
+}
+
+// Issue 24: warnings were wrapped at 80 columns in a file. Not a terminal: one line, unless
+// $COLUMNS asks for a width.
+TEST(Text, StderrWidthIsZeroForAFileUnlessColumnsIsSet) {
+  const int saved = dup(STDERR_FILENO);
+  ASSERT_GE(saved, 0);
+  FILE* file = std::tmpfile();
+  ASSERT_NE(file, nullptr);
+  ASSERT_GE(dup2(fileno(file), STDERR_FILENO), 0);
+  const char* env = std::getenv("COLUMNS");
+  const std::string old = env ? env : "";
+  unsetenv("COLUMNS");
+  const size_t plain = stderr_wrap_width();
+  setenv("COLUMNS", "100", 1);
+  const size_t sized = stderr_wrap_width();
+  setenv("COLUMNS", "5", 1);  // not a width: ignored
+  const size_t tiny = stderr_wrap_width();
+  env ? setenv("COLUMNS", old.c_str(), 1) : unsetenv("COLUMNS");
+  dup2(saved, STDERR_FILENO);
+  close(saved);
+  std::fclose(file);
+  EXPECT_EQ(plain, 0u);
+  EXPECT_EQ(sized, 99u);
+  EXPECT_EQ(tiny, 0u);
 }
 
 }  // namespace

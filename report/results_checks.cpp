@@ -1,0 +1,51 @@
+#include "report/results_checks.h"
+
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "report/cell_view.h"
+
+namespace kvz {
+
+namespace {
+
+// A codec name every reporter would show as measured: one the run lists, or the reference.
+std::string codec_error(const std::set<std::string>& known, const CellResult& c) {
+  if (c.key.codec == "memcpy" || known.count(c.key.codec)) return "";
+  std::string list;
+  for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+  return fmt::format("cell {}: codec '{}' is not one of the run's codecs ({})", c.key.id(), c.key.codec,
+                     list.empty() ? "meta.codec_versions is empty" : list);
+}
+
+// Byte counts with no block behind them are not a measurement.
+std::string count_error(const CellResult& c) {
+  if (c.blocks == 0 && (c.input_bytes || c.compressed_bytes || c.stored_bytes))
+    return fmt::format("cell {}: 0 blocks but {} input, {} compressed and {} stored bytes", c.key.id(), c.input_bytes,
+                       c.compressed_bytes, c.stored_bytes);
+  if (c.blocks_kept_raw > c.blocks)
+    return fmt::format("cell {}: {} blocks kept raw of {} blocks", c.key.id(), c.blocks_kept_raw, c.blocks);
+  return "";
+}
+
+}  // namespace
+
+std::string results_consistency_error(const RunResults& run) {
+  std::set<std::string> known;
+  for (const auto& v : run.meta.codec_versions) known.insert(v.codec);
+  std::map<BlockSetKey, const CellResult*> current;  // the one current-codec row of each block set
+  for (const auto& c : run.cells) {
+    if (std::string e = codec_error(known, c); !e.empty()) return e;
+    if (std::string e = count_error(c); !e.empty()) return e;
+    if (!c.current) continue;
+    const auto [it, first] = current.emplace(block_set_of(c.key), &c);
+    if (!first)
+      return fmt::format("cells {} and {} are both marked as the file's current codec: a block set has one",
+                         it->second->key.id(), c.key.id());
+  }
+  return "";
+}
+
+}  // namespace kvz
