@@ -18,9 +18,10 @@ esac
 
 jobs=$(nproc 2>/dev/null || echo 2)
 
-# Build tools and libraries, all from Debian's archive (also in Ubuntu's).
+# Build tools and libraries, all from Debian's archive (also in Ubuntu's); the codecs' libraries
+# are the debian column (5th) of codecs/packages.txt, each once, in its order.
 pkgs_build="g++ cmake make pkg-config git ca-certificates"
-pkgs_libs="libzstd-dev liblz4-dev libsnappy-dev zlib1g-dev libbrotli-dev liblzma-dev liblzo2-dev
+pkgs_libs="$(awk '!/^#/ && NF && !seen[$5]++ { printf "%s ", $5 }' codecs/packages.txt)
   libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev libjs-chart.js
   libxxhash-dev"
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),

@@ -22,26 +22,35 @@ macro(kvz_cmake_pkg pkg debpkg)
   endif()
 endmacro()
 
-# Codec libraries, each only when its codec is built (codecs/CMakeLists.txt, KVZ_WITH_<CODEC>).
-# libzstd is always needed: ZDICT trains the dictionaries of every dictionary-capable codec.
-# kvz_codec_pkg(<SWITCH> PKG|CMAKE <args of kvz_pkg or kvz_cmake_pkg>)
-macro(kvz_codec_pkg switch kind)
-  if(NOT DEFINED KVZ_WITH_${switch} OR KVZ_WITH_${switch})
-    if(${kind} STREQUAL PKG)
-      kvz_pkg(${ARGN})
+# Codec libraries, one row each in codecs/packages.txt (also read by kvz.sh and checked against
+# the README), each only when its codec is built (codecs/CMakeLists.txt, KVZ_WITH_<SWITCH>); a
+# "-" switch is needed whatever the switches (libzstd: ZDICT trains every dictionary).
+# kvz_codec_pkg(<SWITCH|-> pkg-config|cmake-config|cmake-module <name> <debian package>); a
+# macro, so find_package's variables reach this scope as before.
+macro(kvz_codec_pkg switch finder name debpkg)
+  if("${switch}" STREQUAL "-" OR NOT DEFINED KVZ_WITH_${switch} OR KVZ_WITH_${switch})
+    if("${finder}" STREQUAL "pkg-config")
+      string(REGEX REPLACE "^lib" "" _kvz_target ${name})  # imported as kvz::<name without lib>
+      kvz_pkg(${_kvz_target} ${name} ${debpkg})
+    elseif("${finder}" STREQUAL "cmake-config")
+      kvz_cmake_pkg(${name} ${debpkg} CONFIG)
+    elseif("${finder}" STREQUAL "cmake-module")
+      kvz_cmake_pkg(${name} ${debpkg})
     else()
-      kvz_cmake_pkg(${ARGN})
+      message(FATAL_ERROR "codecs/packages.txt: ${name}: unknown finder '${finder}'")
     endif()
   endif()
 endmacro()
-kvz_pkg(zstd libzstd libzstd-dev)
-kvz_codec_pkg(LZ4 PKG lz4 liblz4 liblz4-dev)
-kvz_codec_pkg(BROTLI PKG brotlienc libbrotlienc libbrotli-dev)
-kvz_codec_pkg(BROTLI PKG brotlidec libbrotlidec libbrotli-dev)
-kvz_codec_pkg(XZ PKG lzma liblzma liblzma-dev)
-kvz_codec_pkg(LZO PKG lzo2 lzo2 liblzo2-dev)
-kvz_codec_pkg(SNAPPY CMAKE Snappy libsnappy-dev CONFIG)
-kvz_cmake_pkg(ZLIB zlib1g-dev)  # also the tests' reference (compress2) and RocksDB's
+set(KVZ_CODEC_PACKAGES ${CMAKE_SOURCE_DIR}/codecs/packages.txt)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${KVZ_CODEC_PACKAGES})
+file(STRINGS ${KVZ_CODEC_PACKAGES} _kvz_rows REGEX "^[^#]")
+foreach(_kvz_row IN LISTS _kvz_rows)
+  # library switch finder name debian why...: the second to fifth fields.
+  if(NOT _kvz_row MATCHES "^[^ \t]+[ \t]+([^ \t]+)[ \t]+([^ \t]+)[ \t]+([^ \t]+)[ \t]+([^ \t]+)")
+    message(FATAL_ERROR "codecs/packages.txt: a row needs library, switch, finder, name and debian: '${_kvz_row}'")
+  endif()
+  kvz_codec_pkg(${CMAKE_MATCH_1} ${CMAKE_MATCH_2} ${CMAKE_MATCH_3} ${CMAKE_MATCH_4})
+endforeach()
 kvz_cmake_pkg(benchmark libbenchmark-dev CONFIG)
 kvz_cmake_pkg(nlohmann_json nlohmann-json3-dev CONFIG)
 kvz_cmake_pkg(CLI11 libcli11-dev CONFIG)

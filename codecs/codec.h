@@ -68,8 +68,12 @@ struct CodecInfo {
   std::vector<int> fast_levels{};      // what the `fast` alias sweeps (empty: not a fast codec)
   std::vector<int> ratio_levels{};     // what the `ratio` alias sweeps (empty: not a ratio codec)
   bool supports_dict = false;
-  bool is_reference = false;                  // the reference row (memcpy): speeds are reported relative to it
-  bool needs_original_size = false;           // decoder must be told the exact original size
+  bool is_reference = false;         // the reference row (memcpy): speeds are reported relative to it
+  bool needs_original_size = false;  // decoder must be told the exact original size
+  // Heap allocations the library makes inside every compress call, with no API to hand it our
+  // memory (snappy 1.1.9: its hash table): the known exception to the allocation-free hot path,
+  // said in `notes` and pinned by tests/codecs/allocation_test.cpp. 0 for every other codec.
+  int allocations_per_compress = 0;
   std::string level_label = "level";          // what the level number is ("acceleration", "variant", ...)
   std::string notes{};                        // shown by `kvzbench list`
   std::string options_help{};                 // the options it takes after its levels ("" = none), for list/errors

@@ -1,6 +1,7 @@
 // snappy: RawCompress / RawUncompress. snappy 1.1.9 allocates its hash table inside
 // RawCompress on every call and has no API to hand it reusable memory: the one known
-// exception to the allocation-free hot path (pinned by a test, shown by `list`).
+// exception to the allocation-free hot path (CodecInfo::allocations_per_compress, pinned by
+// tests/codecs/allocation_test.cpp; shown by `list`).
 #include <snappy.h>
 
 #include <fmt/format.h>
@@ -42,7 +43,7 @@ class SnappySession final : public Session {
 CodecInfo snappy_info() {
   return {.name = "snappy", .library = "libsnappy",
           .version = fmt::format("{}.{}.{}", SNAPPY_MAJOR, SNAPPY_MINOR, SNAPPY_PATCHLEVEL), .has_levels = false,
-          .standard_levels = {0}, .fast_levels = {0},
+          .standard_levels = {0}, .fast_levels = {0}, .allocations_per_compress = 1,
           .notes = "no levels; compress allocates its hash table per call inside the library "
                    "(no API avoids it in 1.1.9); version from the header macros"};
 }

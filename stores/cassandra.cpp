@@ -62,7 +62,7 @@ ConfigLine cassandra_config(const ConfigChoice& c) {
   if (c.dict_size) return {false, "Cassandra has no compression dictionary"};
   if (c.block_size % 1024 || (kb & (kb - 1))) return {false, "Cassandra chunks are a power of two KiB"};
   std::string opts;
-  if (c.codec == "memcpy") return {true, "ALTER TABLE ks.tbl WITH compression = {'enabled': false};"};
+  if (is_uncompressed(c.codec)) return {true, "ALTER TABLE ks.tbl WITH compression = {'enabled': false};"};
   if (c.codec == "lz4" && c.level == 1) opts = "'class': 'LZ4Compressor'";
   if (c.codec == "lz4hc")
     opts = fmt::format("'class': 'LZ4Compressor', 'lz4_compressor_type': 'high', 'lz4_high_compressor_level': {}",

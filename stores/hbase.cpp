@@ -47,18 +47,19 @@ StoredBlock hbase_block(const StoreProfile&, const BlockCodec& codec, size_t raw
 // names of Compression.Algorithm, BLOCKSIZE in bytes; levels through the column family's
 // CONFIGURATION (hbase.io.compress.{zstd,brotli,lzma}.level, HBase 2.5 codecs).
 ConfigLine hbase_config(const ConfigChoice& c) {
-  static const std::map<std::string, std::string> kNames = {{"memcpy", "NONE"},   {"zlib", "GZ"}, {"snappy", "SNAPPY"},
-                                                            {"lzo", "LZO"},       {"lz4", "LZ4"}, {"zstd", "ZSTD"},
-                                                            {"brotli", "BROTLI"}, {"xz", "LZMA"}};
+  static const std::map<std::string, std::string> kNames = {{"zlib", "GZ"}, {"snappy", "SNAPPY"}, {"lzo", "LZO"},
+                                                            {"lz4", "LZ4"}, {"zstd", "ZSTD"},     {"brotli", "BROTLI"},
+                                                            {"xz", "LZMA"}};
+  const bool plain = is_uncompressed(c.codec);
   const auto name = kNames.find(c.codec);
-  if (name == kNames.end()) return {false, "HBase cannot write " + c.codec};
+  if (!plain && name == kNames.end()) return {false, "HBase cannot write " + c.codec};
   if (c.dict_size) return {false, "kvzbench's HBase profile has no dictionary"};
   std::string level;
   if (c.codec == "zstd" || c.codec == "brotli" || c.codec == "xz")
     level = fmt::format(", CONFIGURATION => {{'hbase.io.compress.{}.level' => '{}'}}",
                         c.codec == "xz" ? "lzma" : c.codec, c.level);
-  return {true, fmt::format("alter 'tbl', {{NAME => 'cf', COMPRESSION => '{}', BLOCKSIZE => '{}'{}}}", name->second,
-                            c.block_size, level)};
+  return {true, fmt::format("alter 'tbl', {{NAME => 'cf', COMPRESSION => '{}', BLOCKSIZE => '{}'{}}}",
+                            plain ? "NONE" : name->second, c.block_size, level)};
 }
 
 }  // namespace

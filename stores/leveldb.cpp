@@ -31,7 +31,7 @@ StoredBlock leveldb_block(const StoreProfile&, const BlockCodec& codec, size_t r
 ConfigLine leveldb_config(const ConfigChoice& c) {
   if (c.dict_size) return {false, "LevelDB has no compression dictionary"};
   std::string type;
-  if (c.codec == "memcpy") type = "leveldb::kNoCompression";
+  if (is_uncompressed(c.codec)) type = "leveldb::kNoCompression";
   if (c.codec == "snappy") type = "leveldb::kSnappyCompression";
   if (c.codec == "zstd") type = fmt::format("leveldb::kZstdCompression; options.zstd_compression_level = {}", c.level);
   if (type.empty()) return {false, "LevelDB cannot write " + c.codec};

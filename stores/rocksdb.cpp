@@ -116,16 +116,19 @@ std::string rocksdb_rules(const StoreProfile& p) {
 // from zstd_max_train_bytes = 100 × for every codec: the dictionary kvzbench measured (RocksDB
 // 7.8 trains whenever zstd_max_train_bytes > 0; 0 would give lz4/zlib raw samples instead).
 ConfigLine rocksdb_config(const ConfigChoice& c) {
-  static const std::map<std::string, std::string> kNames = {
-      {"memcpy", "kNoCompression"}, {"snappy", "kSnappyCompression"}, {"zlib", "kZlibCompression"},
-      {"lz4", "kLZ4Compression"},   {"lz4hc", "kLZ4HCCompression"},   {"zstd", "kZSTD"}};
+  static const std::map<std::string, std::string> kNames = {{"snappy", "kSnappyCompression"},
+                                                            {"zlib", "kZlibCompression"},
+                                                            {"lz4", "kLZ4Compression"},
+                                                            {"lz4hc", "kLZ4HCCompression"},
+                                                            {"zstd", "kZSTD"}};
+  const bool plain = is_uncompressed(c.codec);
   const auto name = kNames.find(c.codec);
-  if (name == kNames.end()) return {false, "RocksDB 7.8 cannot write " + c.codec};
-  std::string opts = c.codec == "memcpy" || c.codec == "snappy" ? "" : fmt::format("level={}", c.level);
+  if (!plain && name == kNames.end()) return {false, "RocksDB 7.8 cannot write " + c.codec};
+  std::string opts = plain || c.codec == "snappy" ? "" : fmt::format("level={}", c.level);
   if (c.dict_size) {
     opts += fmt::format(";max_dict_bytes={};zstd_max_train_bytes={}", c.dict_size, c.dict_size * 100);
   }
-  std::string line = fmt::format("compression={0};bottommost_compression={0}", name->second);
+  std::string line = fmt::format("compression={0};bottommost_compression={0}", plain ? "kNoCompression" : name->second);
   if (!opts.empty()) line += ";compression_opts={" + opts + "}";
   return {true, fmt::format("{};block_based_table_factory={{block_size={}}}", line, c.block_size)};
 }

@@ -40,7 +40,7 @@ ConfigLine scylla_config(const ConfigChoice& c) {
   const uint64_t kb = c.block_size / 1024;
   if (c.dict_size) return {false, "kvzbench's ScyllaDB profile has no dictionary compressor"};
   if (c.block_size % 1024 || (kb & (kb - 1))) return {false, "ScyllaDB chunks are a power of two KiB"};
-  if (c.codec == "memcpy") return {true, "ALTER TABLE ks.tbl WITH compression = {'sstable_compression': ''};"};
+  if (is_uncompressed(c.codec)) return {true, "ALTER TABLE ks.tbl WITH compression = {'sstable_compression': ''};"};
   std::string opts;
   if (c.codec == "lz4" && c.level == 1) opts = "'sstable_compression': 'LZ4Compressor'";
   if (c.codec == "snappy") opts = "'sstable_compression': 'SnappyCompressor'";

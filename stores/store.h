@@ -69,4 +69,8 @@ std::optional<uint64_t> stored_meta_block(const StoreProfile& profile, const Fil
 // The registered store a profile derives from (by `base`); null for a hand-made profile.
 const Store* find_store(const StoreProfile& profile);
 
+// Whether `codec` (a registry name) is the uncompressed reference (CodecInfo::is_reference:
+// memcpy), which every store writes as plain blocks. False for a name the registry lacks.
+bool is_uncompressed(const std::string& codec);
+
 }  // namespace kvz

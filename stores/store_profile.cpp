@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "codecs/registry.h"
 #include "stores/framing.h"
 #include "stores/store.h"
 #include "util/bytes.h"
@@ -173,6 +174,11 @@ const StoreProfile* find_store_profile(const std::string& name, std::string& err
   return &variants().back();
 }
 
+bool is_uncompressed(const std::string& codec) {
+  const Codec* c = CodecRegistry::instance().find(codec);
+  return c && c->info().is_reference;
+}
+
 bool store_supports_codec(const StoreProfile& p, const BlockCodec& codec) {
   if (codec.uncompressed) return true;  // every store can write uncompressed blocks
   const Store* store = find_store(p);
@@ -185,7 +191,7 @@ bool store_supports_codec(const StoreProfile& p, const BlockCodec& codec) {
 }
 
 std::string store_codec_options(const StoreProfile& p, const std::string& codec, std::string& options) {
-  if (codec == "memcpy") return "";
+  if (is_uncompressed(codec)) return "";
   const Store* store = find_store(p);
   if (!store) return "";  // a hand-made profile: no list to check against
   std::vector<std::string> writes;
@@ -217,7 +223,7 @@ std::string store_codec_caveat(const StoreProfile& p, const std::string& codec) 
 }
 
 bool store_supports_codec(const StoreProfile& p, const std::string& codec) {
-  if (codec == "memcpy") return true;  // the reference row: uncompressed blocks
+  if (is_uncompressed(codec)) return true;  // the reference row: uncompressed blocks
   const Store* store = find_store(p);
   if (!store) return false;
   for (const WritableCodec& w : store->codecs) {

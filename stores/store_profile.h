@@ -130,7 +130,7 @@ std::optional<FileParts> store_file_parts(const StoreProfile& profile, const Fil
 
 // A codec configuration a report recommends, to be written in a store's own syntax.
 struct ConfigChoice {
-  std::string codec{};  // registry name; "memcpy" means uncompressed
+  std::string codec{};  // registry name; the reference codec (CodecInfo::is_reference) means uncompressed
   int level = 0;
   std::string params{};    // CodecParams::label(), e.g. "3:dict=16K"
   uint64_t dict_size = 0;  // 0: no dictionary

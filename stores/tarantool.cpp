@@ -43,7 +43,7 @@ StoredBlock tarantool_field(const StoreProfile&, const BlockCodec& codec, size_t
 // or 'lz4'; no level, no dictionary.
 ConfigLine tarantool_config(const ConfigChoice& c) {
   if (c.dict_size) return {false, "Tarantool has no compression dictionary"};
-  if (c.codec == "memcpy") return {true, "{name = 'value', type = 'string'}"};
+  if (is_uncompressed(c.codec)) return {true, "{name = 'value', type = 'string'}"};
   if ((c.codec == "zstd" && c.level == 3) || (c.codec == "lz4" && c.level == 1))
     return {true, fmt::format("{{name = 'value', type = 'string', compression = '{}'}}", c.codec)};
   return {false, fmt::format("Tarantool cannot write {} level {}", c.codec, c.level)};

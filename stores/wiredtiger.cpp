@@ -59,7 +59,7 @@ StoredBlock wiredtiger_page(const StoreProfile&, const BlockCodec& codec, size_t
 ConfigLine wiredtiger_config(const ConfigChoice& c) {
   if (c.dict_size) return {false, "WiredTiger has no compression dictionary"};
   const std::string page = fmt::format("leaf_page_max={}KB", c.block_size / 1024);
-  if (c.codec == "memcpy") return {true, "block_compressor=," + page};
+  if (is_uncompressed(c.codec)) return {true, "block_compressor=," + page};
   if (c.codec != "snappy" && c.codec != "lz4" && c.codec != "zstd" && c.codec != "zlib")
     return {false, "WiredTiger cannot write " + c.codec};
   std::string level;

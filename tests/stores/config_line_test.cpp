@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include "stores/store_profile.h"
@@ -61,6 +62,29 @@ TEST(ConfigLine, RefusesWhatTheStoreCannotWrite) {
   EXPECT_FALSE(line("cassandra", {.codec = "zstd", .level = 3, .block_size = 3072}).writable);
   EXPECT_FALSE(line("tarantool", {.codec = "zstd", .level = 19, .block_size = 4096}).writable);
   EXPECT_TRUE(line("rocksdb", {.codec = "memcpy", .block_size = 4096}).writable);
+}
+
+// The reference codec (CodecInfo::is_reference) is written as plain blocks, each store saying
+// so in its own syntax; the text is the one the by-name comparison gave.
+TEST(ConfigLine, TheUncompressedReferenceInEachStoresSyntax) {
+  const std::map<std::string, std::string> expected = {
+      {"rocksdb",
+       "compression=kNoCompression;bottommost_compression=kNoCompression;block_based_table_factory={block_size=4096}"},
+      {"leveldb", "options.compression = leveldb::kNoCompression; options.block_size = 4096;"},
+      {"cassandra", "ALTER TABLE ks.tbl WITH compression = {'enabled': false};"},
+      {"scylla", "ALTER TABLE ks.tbl WITH compression = {'sstable_compression': ''};"},
+      {"hbase", "alter 'tbl', {NAME => 'cf', COMPRESSION => 'NONE', BLOCKSIZE => '4096'}"},
+      {"wiredtiger", "block_compressor=,leaf_page_max=4KB"},
+      {"tarantool", "{name = 'value', type = 'string'}"}};
+  for (const StoreProfile& p : store_profiles()) {
+    const ConfigLine l = line(p.name, {.codec = "memcpy", .block_size = 4096});
+    EXPECT_TRUE(l.writable) << p.name << ": " << l.text;
+    ASSERT_TRUE(expected.count(p.name)) << p.name << " has no expected line here";
+    EXPECT_EQ(l.text, expected.at(p.name));
+    std::string options;
+    EXPECT_EQ(store_codec_options(p, "memcpy", options), "") << p.name;
+    EXPECT_FALSE(line(p.name, {.codec = "nocodec", .block_size = 4096}).writable) << p.name;
+  }
 }
 
 // The RocksDB line, given to RocksDB 7.8's own options parser and used to open a DB: the
