@@ -185,13 +185,14 @@ LatencyStats latency_pass(CellState& cell, Direction dir, const EngineOptions& o
   };
   make_calls();
   // The verification pass only estimated the call (first touches and context sizing make it
-  // slower): when the calls made show a median of 100 µs or less, p99.9 gets its 1,000.
+  // slower): when the calls made show a median of 100 µs (opt.fast_call_seconds) or less,
+  // p99.9 gets its 1,000.
   const size_t wanted = std::min(opt.latency_calls, static_cast<size_t>(kMinCallsP999));
   if (done == calls && calls < wanted && calls > 0) {
     std::vector<uint64_t> made(sample.ticks.begin(), sample.ticks.end());
     const double median_s =
         static_cast<double>(percentile_nearest_rank(made, 0.5)) * tick_clock_info().ns_per_tick * 1e-9;
-    if (median_s <= kFastCallSeconds) {
+    if (median_s <= opt.fast_call_seconds) {
       calls = (wanted + sample.blocks - 1) / sample.blocks * sample.blocks;
       make_calls();
     }
@@ -228,7 +229,8 @@ size_t latency_calls(size_t blocks, double est_call_seconds, size_t min_rounds, 
   size_t calls =
       affordable < static_cast<double>(opt.latency_calls) ? static_cast<size_t>(affordable) : opt.latency_calls;
   // p99.9 wherever a call takes 100 µs or less, unless the user asked for fewer calls.
-  if (est_call_seconds <= kFastCallSeconds) calls = std::max(calls, std::min<size_t>(opt.latency_calls, kMinCallsP999));
+  if (est_call_seconds <= opt.fast_call_seconds)
+    calls = std::max(calls, std::min<size_t>(opt.latency_calls, kMinCallsP999));
   calls = std::max(calls, min_rounds * blocks);
   return (calls + blocks - 1) / blocks * blocks;  // whole rounds: every block equally often
 }
@@ -309,7 +311,10 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
     }
     cell.sessions.push_back(std::move(s.value));
   }
-  if (!verify_blocks(cell, opt)) return;
+  if (!verify_blocks(cell, opt)) {
+    cell.cut_short = res.failure.empty() && cell.stopped();  // not a failure: the run was stopped
+    return;
+  }
   if (dict) {
     uint64_t plain = 0;
     const uint64_t with = res.dict_method == "file" ? res.stored_bytes : res.compressed_bytes;

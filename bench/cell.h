@@ -49,6 +49,7 @@ struct CellState {
   std::vector<uint64_t> pass_bytes[2];      // uncompressed bytes of one pass, per worker
   int entries[2] = {0, 0};                  // GB entries seen (progress)
   bool incomplete = false;                  // some repetition was skipped (interrupt): fewer speeds
+  bool cut_short = false;                   // the interrupt stopped verification: no result at all
   const std::atomic<bool>* stop = nullptr;  // the run's interrupt flag: checked once per call
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
 };
@@ -101,15 +102,18 @@ void finish_intrinsic(CellState& cell, const EngineOptions& opt);
 // Every measured block is timed at least this often per direction: its fastest call is its
 // intrinsic cost.
 inline constexpr size_t kMinCallsPerBlock = 3;
-// Calls this fast always get the 1,000 calls p99.9 needs, whatever the time cap.
+// Calls this fast always get the 1,000 calls p99.9 needs, whatever the time cap (the default
+// of EngineOptions::fast_call_seconds) ...
 inline constexpr double kFastCallSeconds = 100e-6;
+// ... unless a smaller budget brought the cap below this (scale_latency_budget).
+inline constexpr double kFastFloorCapSeconds = 0.02;
 // The context-switch reading between calls (getrusage: about 1 µs on a VM), for sizing.
 inline constexpr double kSwitchReadSeconds = 1.5e-6;
 
 // Calls of one latency pass over `blocks` blocks whose calls take about `est_call_seconds`:
 // the target (opt.latency_calls) where the time cap (opt.latency_seconds) allows; at least
-// 1,000 wherever a call takes 100 µs or less; at least `min_rounds` per block; in whole
-// rounds over the blocks.
+// 1,000 wherever a call takes opt.fast_call_seconds (100 µs) or less; at least `min_rounds` per
+// block; in whole rounds over the blocks.
 size_t latency_calls(size_t blocks, double est_call_seconds, size_t min_rounds, const EngineOptions& opt);
 
 }  // namespace kvz

@@ -56,7 +56,7 @@ bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::mem
 
 // One direction of one check: rounds over every block, in the order of the passes. False when
 // a call failed or the run was stopped (the times are then not used).
-bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8_t>& out,
+bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8_t>& out, double max_seconds,
                 const std::atomic<bool>* stop) {
   const size_t n = ld.times.fastest.size();
   // A fresh copy: another place in memory than the timed passes used, so a block that was
@@ -91,7 +91,8 @@ bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8
   if (!call(n - 1, untimed).ok()) return false;  // not counted: block 0's call then follows one of its kind
   uint64_t round_ticks = 0;
   for (const uint64_t t : ld.times.fastest) round_ticks += t;
-  const size_t rounds = late_rounds(n, static_cast<double>(round_ticks) * tick_clock_info().ns_per_tick * 1e-9);
+  const size_t rounds =
+      late_rounds(n, static_cast<double>(round_ticks) * tick_clock_info().ns_per_tick * 1e-9, max_seconds);
   for (size_t round = 0; round < rounds; ++round) {
     for (size_t k = 0; k < n; ++k) {
       if (stopped(stop)) return false;
@@ -116,7 +117,8 @@ void run_late_checks(std::vector<LateCheck>& checks, std::vector<CellResult>& re
     LatencyStats* stats[2] = {&res.compress_latency, &res.decompress_latency};
     for (int d = 0; d < 2; ++d) {
       LateCheck::Direction& ld = check.dirs[d];
-      if (ld.on && late_calls(*session.value, d, ld, out, stop)) stats[d]->intrinsic = recompute(ld, opt);
+      if (ld.on && late_calls(*session.value, d, ld, out, opt.late_rounds_seconds, stop))
+        stats[d]->intrinsic = recompute(ld, opt);
     }
   }
 }

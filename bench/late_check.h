@@ -9,10 +9,11 @@
 // recomputed. Every other block of the set comes between two calls of one, as in the passes:
 // the branch predictor remembers a block for a dozen or more calls of others, and a block
 // repeated sooner would be timed faster than any pass (or store) sees it. A small set gets
-// several rounds (kLateMinCalls calls in all, within kLateRoundsSeconds): its few late calls
-// would otherwise be one sample each, at the mercy of one slow moment. Only directions with a
-// block of kTimedPassCallSeconds or more (the faster ones get their calls from many passes
-// already) and stream cache mode (hot and cold calls mean other caches). Internal to bench/.
+// several rounds (kLateMinCalls calls in all, within EngineOptions::late_rounds_seconds: 0.04 s,
+// less under a small budget): its few late calls would otherwise be one sample each, at the
+// mercy of one slow moment. Only directions with a block of kTimedPassCallSeconds or more (the
+// faster ones get their calls from many passes already) and stream cache mode (hot and cold
+// calls mean other caches). Internal to bench/.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -25,15 +26,16 @@ namespace kvz {
 
 inline constexpr size_t kLateMinCalls = 64;         // calls of a direction, in whole rounds
 inline constexpr size_t kLateMaxRounds = 8;         // ... never more rounds than this
-inline constexpr double kLateRoundsSeconds = 0.04;  // ... nor more rounds than fit this (but one)
+inline constexpr double kLateRoundsSeconds = 0.04;  // ... nor more rounds than fit this (but one):
+                                                    // EngineOptions::late_rounds_seconds' default
 
 // Rounds over a set of `blocks` blocks whose fastest calls add up to `round_seconds`: a slow
 // small set (64 KiB blocks of xz) gets one: more would add seconds to the sweep.
-inline size_t late_rounds(size_t blocks, double round_seconds) {
+inline size_t late_rounds(size_t blocks, double round_seconds, double max_seconds = kLateRoundsSeconds) {
   if (blocks == 0) return 0;
   size_t rounds = std::min(kLateMaxRounds, (kLateMinCalls + blocks - 1) / blocks);
-  if (round_seconds * static_cast<double>(rounds) > kLateRoundsSeconds)
-    rounds = static_cast<size_t>(kLateRoundsSeconds / round_seconds);
+  if (round_seconds * static_cast<double>(rounds) > max_seconds)
+    rounds = static_cast<size_t>(max_seconds / round_seconds);
   return std::max<size_t>(rounds, 1);
 }
 

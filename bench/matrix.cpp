@@ -4,178 +4,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <memory>
+#include <optional>
 
 #include "bench/cell.h"
 #include "bench/late_check.h"
+#include "bench/passes.h"
 #include "bench/timer.h"
 
 namespace kvz {
 
 namespace {
-
-const char* direction_name(Direction d) { return d == Direction::Compress ? "compress" : "decompress"; }
-
-// Everything the benchmark lambdas of one group share. Lives until the group is done.
-struct GroupRun {
-  const EngineOptions* opt = nullptr;
-  const EngineHooks* hooks = nullptr;
-  std::vector<std::unique_ptr<CellState>> cells;
-  std::vector<std::vector<uint8_t>> scratch;     // per worker output buffer
-  std::vector<std::vector<uint8_t>> cold_arena;  // per worker cold copies
-  std::map<std::string, std::pair<size_t, Direction>> by_name;
-  std::function<void()> tick;  // progress, called from worker 0
-  double min_time = 0;         // GB min_time of one repetition
-};
-
-// Where a repetition without warm-up starts its pass (see run_pass): a prime, so successive
-// repetitions start far apart whatever the block count.
-constexpr size_t kRotateStride = 7919;
-
-bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
-
-// The timed loop of one GB entry: whole passes over `jobs`. The interrupt flag is read once
-// per pass, and with kCheckEachCall after every call too (see run_pass). With kTimeEachCall
-// each call is also timed alone into `times` (slow calls only: see kTimedPassCallSeconds).
-template <bool kCheckEachCall, bool kTimeEachCall, class Call>
-void timed_loop(benchmark::State& state, const std::vector<Job>& jobs, const std::atomic<bool>& stop, bool& failed,
-                BlockTimes& times, Call call) {
-  for (auto _ : state) {
-    for (const Job& j : jobs) {
-      if constexpr (kTimeEachCall) {
-        const uint64_t t0 = read_ticks();
-        const CallResult r = call(j);
-        const uint64_t ticks = read_ticks() - t0;
-        if (j.block < times.fastest.size()) times.add(j.block, ticks);
-        failed |= !r.ok();
-        benchmark::DoNotOptimize(r.size);
-      } else {
-        const CallResult r = call(j);
-        failed |= !r.ok();
-        benchmark::DoNotOptimize(r.size);
-      }
-      if constexpr (kCheckEachCall) {
-        if (stop.load(std::memory_order_relaxed)) break;
-      }
-    }
-    if (stop.load(std::memory_order_relaxed)) {
-      state.SkipWithError("interrupted");
-      break;
-    }
-  }
-}
-
-// One GB entry = one or more whole passes; GB reads its clocks only around the loop.
-void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
-  CellState& cell = *g.cells[ci];
-  if (stop_requested(*g.hooks)) {
-    state.SkipWithError("interrupted");
-    // Entering the loop (it runs no iteration) makes GB report this repetition with the
-    // same iteration count as the others, which its statistics code insists on.
-    for (auto _ : state) {
-    }
-    return;
-  }
-  const int w = state.thread_index();
-  const int workers = state.threads();
-  if (w == 0) {
-    ++cell.entries[static_cast<int>(dir)];
-    if (g.tick) g.tick();
-  }
-  std::vector<Job> jobs = make_jobs(cell, dir, w, workers, *g.opt, g.cold_arena[static_cast<size_t>(w)]);
-  uint64_t bytes = 0;
-  for (const Job& j : jobs) bytes += dir == Direction::Compress ? j.in_size : j.out_size;
-  cell.pass_bytes[static_cast<int>(dir)][static_cast<size_t>(w)] = bytes;
-  Session& s = *cell.sessions[static_cast<size_t>(w)];
-  std::vector<uint8_t>& out = g.scratch[static_cast<size_t>(w)];
-  if (out.size() < cell.scratch_bytes) out.resize(cell.scratch_bytes);
-  bool failed = false;
-  static const std::atomic<bool> kNever{false};
-  const std::atomic<bool>& stop = g.hooks->stop ? *g.hooks->stop : kNever;
-  // Warm-up: one untimed pass so caches and branch predictors hold this cell, not the cell
-  // interleaving ran before it (GB times only the loop below). Cold mode wants them cold.
-  // A pass much longer than a GB repetition gains nothing from it and only costs time.
-  const double est_pass = cell.est_call_seconds[static_cast<int>(dir)] * static_cast<double>(jobs.size());
-  if (g.opt->cache != "cold" && est_pass < g.min_time) {
-    for (const Job& j : jobs) {
-      const CallResult r = dir == Direction::Compress
-                               ? s.compress(ByteView(j.in, j.in_size), MutableByteView(out.data(), cell.scratch_bytes))
-                               : s.decompress(ByteView(j.in, j.in_size), MutableByteView(out.data(), j.out_size));
-      failed |= !r.ok();
-    }
-  } else if (w == 0 && jobs.size() > 1) {
-    // No warm-up: the pass's first call runs cold (interleaving ran another cell just before).
-    // Each repetition starts at another block, so that call falls on a different block each
-    // time and every block's fastest call (its intrinsic cost) is a warm one; the pass still
-    // walks every block once, in order.
-    const size_t start = (static_cast<size_t>(cell.entries[static_cast<int>(dir)]) * kRotateStride) % jobs.size();
-    std::rotate(jobs.begin(), jobs.begin() + static_cast<std::ptrdiff_t>(start), jobs.end());
-  }
-  // A pass long enough to delay a stop reads the interrupt flag after every call; a short one
-  // only once per pass, so the calls being timed carry no extra branch.
-  const bool check_each_call = est_pass > 0.1;
-  // Slow calls are timed one by one too: their blocks' intrinsic cost then has calls from every
-  // repetition. Only worker 0 records (it owns distinct blocks, but the counts are not atomic).
-  const bool time_each_call = w == 0 && cell.est_call_seconds[static_cast<int>(dir)] >= kTimedPassCallSeconds;
-  BlockTimes& times = cell.block_times[static_cast<int>(dir)];
-  auto run = [&](auto call) {
-    if (check_each_call) {
-      if (time_each_call) {
-        timed_loop<true, true>(state, jobs, stop, failed, times, call);
-      } else {
-        timed_loop<true, false>(state, jobs, stop, failed, times, call);
-      }
-    } else if (time_each_call) {
-      timed_loop<false, true>(state, jobs, stop, failed, times, call);
-    } else {
-      timed_loop<false, false>(state, jobs, stop, failed, times, call);
-    }
-  };
-  if (dir == Direction::Compress) {
-    const MutableByteView o(out.data(), cell.scratch_bytes);
-    run([&](const Job& j) { return s.compress(ByteView(j.in, j.in_size), o); });
-  } else {
-    run([&](const Job& j) { return s.decompress(ByteView(j.in, j.in_size), MutableByteView(out.data(), j.out_size)); });
-  }
-  if (failed) cell.pass_error = true;
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
-}
-
-// Collects every repetition of every benchmark into the cells' per-repetition speeds.
-class CaptureReporter : public benchmark::BenchmarkReporter {
- public:
-  explicit CaptureReporter(GroupRun& g) : g_(g) {}
-  bool ReportContext(const Context&) override { return true; }
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs) {
-      if (run.run_type != Run::RT_Iteration) continue;
-      auto it = g_.by_name.find(run.run_name.function_name);
-      if (it == g_.by_name.end()) continue;
-      CellState& cell = *g_.cells[it->second.first];
-      const Direction dir = it->second.second;
-      if (run.error_occurred) {
-        cell.incomplete = true;
-        continue;
-      }
-      // Bytes come from the counter every worker fed with SetBytesProcessed: GB sums it over
-      // threads and divides by the wall time, so it is the aggregate rate however GB counts
-      // iterations of threaded runs (1.7.1 reports them summed over threads).
-      const auto counter = run.counters.find("bytes_per_second");
-      const double bytes = counter != run.counters.end() ? counter->second.value * run.real_accumulated_time : 0;
-      const double wall_mbps = run.real_accumulated_time > 0 ? bytes / run.real_accumulated_time / 1e6 : 0;
-      const double cpu_mbps = run.cpu_accumulated_time > 0 ? bytes / run.cpu_accumulated_time / 1e6 : 0;
-      CellResult& r = cell.result;
-      (dir == Direction::Compress ? r.compress_mbps : r.decompress_mbps).push_back(wall_mbps);
-      (dir == Direction::Compress ? r.compress_cpu_mbps : r.decompress_cpu_mbps).push_back(cpu_mbps);
-      r.wall_seconds += run.real_accumulated_time;
-      r.cpu_seconds += run.cpu_accumulated_time;
-    }
-  }
-
- private:
-  GroupRun& g_;
-};
 
 CellKey make_key(const BlockGroup& g, const MatrixCell& c, const EngineOptions& opt) {
   CellKey k;
@@ -241,142 +80,196 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
   return m;
 }
 
+namespace {
+
+bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
+
+// Progress in units: per cell, its preparation and every repetition of both directions.
+struct Progress {
+  const EngineHooks* hooks = nullptr;
+  double per_cell = 1, done = 0, total = 0, t_start = 0;
+  void report(const std::string& what) const {
+    if (!hooks->progress) return;
+    const double frac = total > 0 ? std::min(1.0, done / total) : 1.0;
+    const double elapsed = wall_seconds() - t_start;
+    hooks->progress(frac, frac > 0 ? elapsed * (1 - frac) / frac : 0, what);
+  }
+};
+
+// The cells group `gi` runs on this shard (memcpy always: the relative speeds need it); empty
+// when the shard owns none of them.
+std::vector<std::unique_ptr<CellState>> group_cells(const Matrix& matrix, size_t gi, const EngineOptions& opt,
+                                                    const EngineHooks& hooks) {
+  const auto shards = static_cast<size_t>(std::max(1, opt.shard_count));
+  const BlockGroup& group = matrix.groups[gi];
+  std::vector<std::unique_ptr<CellState>> cells;
+  bool has_owned = false;
+  for (size_t ci = 0; ci < matrix.cells.size(); ++ci) {
+    const MatrixCell& mc = matrix.cells[ci];
+    if (mc.group != gi) continue;
+    const bool owned = ci % shards == static_cast<size_t>(opt.shard_index);
+    if (!owned && !mc.codec->info().is_reference) continue;
+    has_owned |= owned;
+    auto cell = std::make_unique<CellState>();
+    cell->group = &group;
+    cell->codec = mc.codec;
+    cell->params = mc.params;
+    cell->owned = owned;
+    cell->stop = hooks.stop;
+    cell->result.key = make_key(group, mc, opt);
+    cell->result.reference = mc.codec->info().is_reference;
+    cell->current = mc.current;
+    cell->result.current = mc.current;
+    cells.push_back(std::move(cell));
+  }
+  if (!has_owned) cells.clear();
+  return cells;
+}
+
+// A timed cell's result, or nothing (a skipped cell, or one stopped before a repetition finished
+// in both directions). `whole` turns false when an owned cell is not kept with every repetition.
+std::optional<CellResult> finish_cell(CellState& cell, const EngineOptions& opt, EngineOutcome& outcome, bool& whole) {
+  const int reps = std::max(1, opt.repetitions);
+  CellResult& r = cell.result;
+  if (!cell.skipped.empty()) {
+    if (cell.owned) outcome.warnings.push_back(fmt::format("{}: skipped: {}", r.key.id(), cell.skipped));
+    return std::nullopt;
+  }
+  if (cell.cut_short) {
+    whole = false;
+    return std::nullopt;
+  }
+  if (cell.ok) {
+    // Interrupted mid-batch (with interleaving, every cell of the batch is mid-way): a cell keeps
+    // the repetitions that finished in both directions, and says so.
+    const size_t c = r.compress_mbps.size(), d = r.decompress_mbps.size();
+    const bool all_reps = static_cast<int>(c) == reps && static_cast<int>(d) == reps;
+    whole &= all_reps || !cell.owned;
+    if (c == 0 || d == 0) return std::nullopt;
+    if (!all_reps && cell.owned)
+      outcome.warnings.push_back(
+          fmt::format("{}: interrupted: {} and {} of {} repetitions (compress, decompress)", r.key.id(), c, d, reps));
+    if (cell.pass_error) {
+      r.status = CellStatus::Failed;
+      r.failure = "a call failed inside a timed pass after the round trip had verified";
+    }
+    finish_intrinsic(cell, opt);
+  }
+  if (r.status == CellStatus::Failed) {
+    r.compress_mbps.clear();
+    r.decompress_mbps.clear();
+    r.compress_cpu_mbps.clear();
+    r.decompress_cpu_mbps.clear();
+    r.compress_latency = {};
+    r.decompress_latency = {};
+  }
+  if (!cell.owned) return std::nullopt;
+  return r;
+}
+
+// Every cell of a timed batch into the outcome (and the late checks). False when one is missing
+// or short of repetitions.
+bool collect_batch(const std::vector<CellState*>& batch, const EngineOptions& opt, const EngineHooks& hooks,
+                   EngineOutcome& outcome, std::vector<LateCheck>& late_checks) {
+  bool whole = true;
+  for (CellState* cell : batch) {
+    std::optional<CellResult> r = finish_cell(*cell, opt, outcome, whole);
+    if (!r) continue;
+    if (r->status == CellStatus::Failed) ++outcome.failed;
+    outcome.cells.push_back(std::move(*r));
+    LateCheck late;
+    if (outcome.cells.back().status == CellStatus::Ok && make_late_check(*cell, outcome.cells.size() - 1, opt, late))
+      late_checks.push_back(std::move(late));
+    if (hooks.cell_done) hooks.cell_done(outcome.cells.back());
+  }
+  return whole;
+}
+
+// One block set, batch by batch, so a stop (a signal, `timeout`) keeps every batch that
+// finished: with the whole set as one batch, `-c all` spent minutes verifying before its first
+// pass and a stop kept nothing. A batch closes once its work reaches opt.batch_seconds (its
+// preparation as measured plus its passes' budget): a default-sweep block set (20 rows, 4-8 s)
+// stays one batch, interleaved as a whole. False when a stop cut the set short (some row
+// missing or short of repetitions).
+bool run_group(std::vector<std::unique_ptr<CellState>>& cells, const EngineOptions& opt, const EngineHooks& hooks,
+               Progress& progress, EngineOutcome& outcome, std::vector<LateCheck>& late_checks) {
+  DictCache dicts;
+  bool whole = true;
+  size_t next = 0;
+  while (next < cells.size() && whole) {
+    std::vector<CellState*> batch;
+    const double t0 = wall_seconds(), units0 = progress.done;
+    double passes = 0;
+    auto room = [&] { return batch.empty() || wall_seconds() - t0 + passes < opt.batch_seconds; };
+    while (next < cells.size() && room() && !stop_requested(hooks)) {
+      CellState& cell = *cells[next++];
+      progress.report("verifying " + cell.result.key.id());
+      prepare_cell(cell, dicts, opt);  // only verified cells get passes
+      progress.done += 1;
+      passes += passes_seconds(cell, opt);
+      batch.push_back(&cell);
+    }
+    // Stopped while verifying: the batch's passes never ran (its failed cells are still results).
+    if (!stop_requested(hooks)) {
+      const double end = units0 + progress.per_cell * static_cast<double>(batch.size());
+      const std::string what = "measuring " + cells.front()->group->blocks.source;
+      time_batch(batch, opt, hooks, [&] {
+        progress.done = std::min(progress.done + 1.0, end);
+        progress.report(what);
+      });
+      progress.done = end;
+    }
+    whole &= collect_batch(batch, opt, hooks, outcome, late_checks);
+    whole &= !stop_requested(hooks) || next == cells.size();
+  }
+  outcome.warnings.insert(outcome.warnings.end(), dicts.notes.begin(), dicts.notes.end());
+  return whole;
+}
+
+// A block set a stop cut short: its kept cells say so, and a warning names it.
+void mark_partial(const BlockSet& set, size_t rows, size_t first, EngineOutcome& outcome) {
+  if (first == outcome.cells.size()) return;  // nothing of it kept: the set is not in the results
+  for (size_t i = first; i < outcome.cells.size(); ++i) outcome.cells[i].partial_set = true;
+  outcome.warnings.push_back(fmt::format("{} ({} {}B): block set cut short: {} of {} rows kept, marked partial_set",
+                                         set.source, set.layout, set.block_size, outcome.cells.size() - first, rows));
+}
+
+}  // namespace
+
+void scale_latency_budget(EngineOptions& opt, double scale) {
+  if (!(scale > 0 && scale < 1)) return;
+  opt.latency_seconds *= scale;
+  // At the sweeps' caps (0.02 s and up) the 1,000-call floor may cost 5 x the cap (1,000 calls
+  // of 100 us); below them it keeps that ratio: 20 us calls at a 0.004 s cap.
+  opt.fast_call_seconds = std::min(kFastCallSeconds, kFastCallSeconds * opt.latency_seconds / kFastFloorCapSeconds);
+  opt.late_rounds_seconds = kLateRoundsSeconds * scale;
+}
+
 EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const EngineHooks& hooks) {
   init_benchmark_library(opt.random_interleaving);
   tick_clock_info();  // calibrate before any timing
   EngineOutcome outcome;
-  const int reps = std::max(1, opt.repetitions);
-  const int workers = std::max(1, opt.threads);
-  // Progress units per cell: preparation + every GB repetition of both directions.
-  const double units_per_cell = 1.0 + 2.0 * reps;
-  double units_done = 0;
   const auto shards = static_cast<size_t>(std::max(1, opt.shard_count));
   size_t owned_cells = 0;
   for (size_t ci = 0; ci < matrix.cells.size(); ++ci)
     owned_cells += ci % shards == static_cast<size_t>(opt.shard_index);
-  const double total_units = units_per_cell * static_cast<double>(owned_cells);
-  const double t_start = wall_seconds();
-  auto report = [&](const std::string& what) {
-    if (!hooks.progress) return;
-    const double frac = total_units > 0 ? std::min(1.0, units_done / total_units) : 1.0;
-    const double elapsed = wall_seconds() - t_start;
-    const double eta = frac > 0 ? elapsed * (1 - frac) / frac : 0;
-    hooks.progress(frac, eta, what);
-  };
+  Progress progress{&hooks, 1.0 + 2.0 * std::max(1, opt.repetitions), 0, 0, wall_seconds()};
+  progress.total = progress.per_cell * static_cast<double>(owned_cells);
 
   std::vector<LateCheck> late_checks;  // each cell's slowest blocks, called again at the end
   for (size_t gi = 0; gi < matrix.groups.size() && !outcome.interrupted; ++gi) {
-    const BlockGroup& group = matrix.groups[gi];
-    GroupRun run;
-    run.opt = &opt;
-    run.hooks = &hooks;
-    run.scratch.resize(static_cast<size_t>(workers));
-    run.cold_arena.resize(static_cast<size_t>(workers));
-    DictCache dicts;
-    bool group_has_owned = false;
-    for (size_t ci = 0; ci < matrix.cells.size(); ++ci) {
-      const MatrixCell& mc = matrix.cells[ci];
-      if (mc.group != gi) continue;
-      const bool owned = ci % shards == static_cast<size_t>(opt.shard_index);
-      const bool is_memcpy = mc.codec->info().is_reference;
-      if (!owned && !is_memcpy) continue;  // memcpy always runs: the relative speeds need it
-      group_has_owned |= owned;
-      auto cell = std::make_unique<CellState>();
-      cell->group = &group;
-      cell->codec = mc.codec;
-      cell->params = mc.params;
-      cell->owned = owned;
-      cell->stop = hooks.stop;
-      cell->result.key = make_key(group, mc, opt);
-      cell->result.reference = mc.codec->info().is_reference;
-      cell->current = mc.current;
-      if (mc.current) cell->result.current = true;
-      run.cells.push_back(std::move(cell));
-    }
-    if (!group_has_owned) continue;
-
-    // Verify, size and latency-time every cell; only verified cells get timed passes.
-    for (auto& cell : run.cells) {
-      if (stop_requested(hooks)) break;
-      report("verifying " + cell->result.key.id());
-      prepare_cell(*cell, dicts, opt);
-      units_done += 1;
-    }
-    if (stop_requested(hooks)) {
-      outcome.interrupted = true;
-      break;
-    }
-    const double min_time = std::max(0.001, opt.seconds_per_cell * 0.8 / (2.0 * reps));
-    run.min_time = min_time;
-    for (size_t ci = 0; ci < run.cells.size(); ++ci) {
-      CellState& cell = *run.cells[ci];
-      if (!cell.ok) continue;
-      for (Direction dir : {Direction::Compress, Direction::Decompress}) {
-        cell.pass_bytes[static_cast<int>(dir)].assign(static_cast<size_t>(workers), 0);
-        const std::string name = cell.result.key.id() + "/" + direction_name(dir);
-        run.by_name[name] = {ci, dir};
-        auto* b = benchmark::RegisterBenchmark(name.c_str(),
-                                               [&run, ci, dir](benchmark::State& st) { run_pass(st, run, ci, dir); });
-        b->Repetitions(reps)->MinTime(min_time)->UseRealTime()->MeasureProcessCPUTime()->Unit(benchmark::kMicrosecond);
-        if (workers > 1) b->Threads(workers);
-      }
-    }
-    const size_t group_cells = run.by_name.size() / 2;  // a compress and a decompress entry each
-    const double group_end = units_done + 2.0 * reps * static_cast<double>(group_cells);
-    run.tick = [&]() {
-      units_done = std::min(units_done + 1.0, group_end);
-      report("measuring " + group.blocks.source);
-    };
-    CaptureReporter reporter(run);
-    if (!run.by_name.empty()) benchmark::RunSpecifiedBenchmarks(&reporter);
-    benchmark::ClearRegisteredBenchmarks();
-    if (stop_requested(hooks)) outcome.interrupted = true;
-
-    for (auto& cellp : run.cells) {
-      CellState& cell = *cellp;
-      CellResult& r = cell.result;
-      if (!cell.skipped.empty()) {
-        if (cell.owned) outcome.warnings.push_back(fmt::format("{}: skipped: {}", r.key.id(), cell.skipped));
-        continue;
-      }
-      if (cell.ok) {
-        const bool all_reps =
-            static_cast<int>(r.compress_mbps.size()) == reps && static_cast<int>(r.decompress_mbps.size()) == reps;
-        // Interrupted mid-group (with interleaving, every cell of the group is mid-way): a cell
-        // keeps the repetitions that finished in both directions, and says so; a cell with none
-        // in one direction is no result.
-        if (r.compress_mbps.empty() || r.decompress_mbps.empty()) continue;
-        if (!all_reps && cell.owned)
-          outcome.warnings.push_back(fmt::format("{}: interrupted: {} and {} of {} repetitions (compress, decompress)",
-                                                 r.key.id(), r.compress_mbps.size(), r.decompress_mbps.size(), reps));
-        if (cell.pass_error) {
-          r.status = CellStatus::Failed;
-          r.failure = "a call failed inside a timed pass after the round trip had verified";
-        }
-        finish_intrinsic(cell, opt);
-      }
-      if (r.status == CellStatus::Failed) {
-        r.compress_mbps.clear();
-        r.decompress_mbps.clear();
-        r.compress_cpu_mbps.clear();
-        r.decompress_cpu_mbps.clear();
-        r.compress_latency = {};
-        r.decompress_latency = {};
-      }
-      if (!cell.owned) continue;
-      if (r.status == CellStatus::Failed) ++outcome.failed;
-      outcome.cells.push_back(r);
-      LateCheck late;
-      if (r.status == CellStatus::Ok && make_late_check(cell, outcome.cells.size() - 1, opt, late))
-        late_checks.push_back(std::move(late));
-      if (hooks.cell_done) hooks.cell_done(outcome.cells.back());
-    }
-    outcome.warnings.insert(outcome.warnings.end(), dicts.notes.begin(), dicts.notes.end());
-    units_done = units_per_cell * static_cast<double>(outcome.cells.size());
-    if (!outcome.interrupted && stop_requested(hooks)) outcome.interrupted = true;
+    std::vector<std::unique_ptr<CellState>> cells = group_cells(matrix, gi, opt, hooks);
+    if (cells.empty()) continue;
+    const size_t first = outcome.cells.size();
+    const auto owned = static_cast<size_t>(
+        std::count_if(cells.begin(), cells.end(), [](const std::unique_ptr<CellState>& c) { return c->owned; }));
+    if (!run_group(cells, opt, hooks, progress, outcome, late_checks))
+      mark_partial(matrix.groups[gi].blocks, owned, first, outcome);
+    progress.done = progress.per_cell * static_cast<double>(outcome.cells.size());
+    outcome.interrupted = stop_requested(hooks);
   }
   if (!outcome.interrupted && !late_checks.empty()) {
-    report("late check: the slow cells' blocks once more");
+    progress.report("late check: the slow cells' blocks once more");
     run_late_checks(late_checks, outcome.cells, opt, hooks.stop);
   }
   return outcome;

@@ -66,6 +66,14 @@ struct EngineOptions {
   // calls above it) and the time cap that may stop short of them (see latency_calls).
   size_t latency_calls = 10'000;
   double latency_seconds = 0.1;
+  // Calls this fast get the 1,000 calls p99.9 needs whatever the cap (bench/cell.h), and the
+  // late check's extra rounds of a small set fit this time (bench/late_check.h); both shrink
+  // with a smaller budget (scale_latency_budget).
+  double fast_call_seconds = 100e-6;
+  double late_rounds_seconds = 0.04;
+  // A block set's cells are verified, latency-timed and timed in batches of about this much work
+  // (bench/matrix.cpp), so a stop keeps every batch that finished.
+  double batch_seconds = 15;
   int shard_index = 0;  // run cells whose index % shard_count == shard_index
   int shard_count = 1;
 };
@@ -82,6 +90,11 @@ struct EngineOutcome {
   size_t failed = 0;
   std::vector<std::string> warnings;
 };
+
+// A run given less than its default budget (--time, --repetitions; `scale` = the given budget
+// over the default, below 1): the latency passes' cap, the calls that still get 1,000 calls and
+// the late check's rounds shrink with it, so the run stays within a budget of the same order.
+void scale_latency_budget(EngineOptions& opt, double scale);
 
 EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& options, const EngineHooks& hooks = {});
 

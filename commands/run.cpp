@@ -238,7 +238,8 @@ int run_main(int argc, char** argv) {
     report.workload = w;
   }
   if (!a.pin.empty() && !pin_cpus(a.pin, err)) return usage_error(err);
-  // Signals are handled from here on: a Ctrl-C while the sources load still writes a result.
+  // Signals are handled from here on: until measuring starts one ends the process at once
+  // (nothing to save, and an open() of a FIFO never returns on its own).
   install_interrupt_handlers();
 
   // The baseline first: an unreadable --check must not cost a whole run.
@@ -277,7 +278,9 @@ int run_main(int argc, char** argv) {
   hooks.stop = &interrupt_flag();
   if (show_progress) hooks.progress = progress_bar;
   const double t0 = wall_seconds();
+  set_run_phase(RunPhase::Measuring);  // a signal now stops the engine and keeps what finished
   EngineOutcome outcome = run_matrix(matrix, plan.engine, hooks);
+  set_run_phase(RunPhase::Writing);  // ... and cannot hold the writes on a FIFO or pipe nobody reads
   if (show_progress) clear_progress();
   const double elapsed = wall_seconds() - t0;
 

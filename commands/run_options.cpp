@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -75,6 +76,13 @@ void drop_repeats(std::vector<size_t>& sizes) {
 }
 
 }  // namespace
+
+double budget_scale(double default_seconds, int default_repetitions, double seconds, int repetitions) {
+  const double time_share = default_seconds > 0 ? std::min(1.0, seconds / default_seconds) : 1.0;
+  const double reps_share =
+      default_repetitions > 0 ? std::min(1.0, static_cast<double>(repetitions) / default_repetitions) : 1.0;
+  return time_share * reps_share;
+}
 
 bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error) {
   const bool ok =

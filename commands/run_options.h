@@ -30,6 +30,11 @@ struct SweepProfile {
 const SweepProfile* find_sweep_profile(const std::string& name);
 const std::vector<SweepProfile>& sweep_profiles();
 
+// The share of the default budget (seconds per cell x repetitions) a run's --time and
+// --repetitions leave it, at most 1 each: 0.004 for `--time 0.01 --repetitions 1` against a
+// named source's 0.5 s x 5.
+double budget_scale(double default_seconds, int default_repetitions, double seconds, int repetitions);
+
 // Block size list "4K,64KiB": each 1 KiB..1 MiB. Returns false with a one-line error.
 bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::string& error);
 // Stall thresholds in milliseconds "0.5,1" -> ns. Returns false with a one-line error.

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "bench/interrupt.h"
 #include "bench/sysinfo.h"
 #include "report/writers.h"
 #include "util/files.h"
@@ -29,7 +30,11 @@ std::string new_results_directory(std::string& error) {
   fs::create_directories("kvzbench-results", ec);
   for (int n = 1; n <= 1000 && !ec; ++n) {
     std::string dir = n == 1 ? base : fmt::format("{}-{}", base, n);
-    if (fs::create_directory(dir, ec)) return dir;  // false: it exists, try the next name
+    if (fs::create_directory(dir, ec)) {
+      remove_on_setup_exit(dir);  // a signal before measuring leaves no empty directory behind
+      return dir;
+    }
+    // false: it exists, try the next name
   }
   error = fmt::format("cannot create a results directory under kvzbench-results: {}",
                       ec ? ec.message() : "every name is taken");

@@ -166,6 +166,10 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     err = "--repetitions must be between 1 and 1000";
     return false;
   }
+  // A smaller --time/--repetitions shrinks the latency passes too, unless they were sized by hand.
+  if (!a.latency_seconds && !a.latency_calls)
+    scale_latency_budget(e, budget_scale(full_budget ? 0.5 : sw.seconds_per_cell, full_budget ? 5 : sw.repetitions,
+                                         e.seconds_per_cell, e.repetitions));
   if (a.cache != "stream" && a.cache != "hot" && a.cache != "cold") {
     err = fmt::format("invalid --cache '{}': expected stream, hot or cold", a.cache);
     return false;

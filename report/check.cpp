@@ -1,5 +1,6 @@
 // `check`: a run against a baseline. Sizes must not change, round trips must not fail,
 // and a speed only FAILs when the slowdown is both large and statistically clear.
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -88,6 +89,12 @@ std::vector<double> normalised(const RunFacts& r, const CellResult& c, bool comp
   std::vector<double> out;
   for (double x : speeds(c, compress, cpu)) out.push_back(ok ? x / ref : x);
   return out;
+}
+
+// A block set a stop cut short (bench: partial_set) is no whole result, whatever meta says
+// (a merge or an edit can lose `interrupted`).
+bool has_partial_set(const RunResults& r) {
+  return std::any_of(r.cells.begin(), r.cells.end(), [](const CellResult& c) { return c.partial_set; });
 }
 
 bool has_cpu_speeds(const RunFacts& r, const CellResult& c) { return has_full_cpu_speeds(c) && r.references_have_cpu; }
@@ -286,6 +293,10 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
     rep.refusal = "the current run was interrupted: its results are incomplete";
   else if (baseline.meta.interrupted)
     rep.refusal = "the baseline run was interrupted: re-baseline from a full run";
+  else if (has_partial_set(current))
+    rep.refusal = "the current run has block sets cut short (partial_set): its results are incomplete";
+  else if (has_partial_set(baseline))
+    rep.refusal = "the baseline has block sets cut short (partial_set): re-baseline from a full run";
   else if (rep.compared == 0)
     rep.refusal = "no cell of the current run is in the baseline: nothing was compared";
   if (!rep.refusal.empty()) rep.exit_code = 1;

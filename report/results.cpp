@@ -146,6 +146,7 @@ json cell_to_json(const CellResult& c) {
             {"cpu_seconds", c.cpu_seconds}};
   j["dict_gain"] = c.dict_gain ? json(*c.dict_gain) : json(nullptr);
   if (c.current) j["current"] = true;
+  if (c.partial_set) j["partial_set"] = true;
   if (c.on_disk_bytes) j["on_disk_bytes"] = *c.on_disk_bytes;
   if (c.store_file_bytes) {
     j["store_file_bytes"] = *c.store_file_bytes;
@@ -195,6 +196,7 @@ void cell_from_json(const json& j, CellResult& c) {
   c.cpu_seconds = F::number(j, "cpu_seconds", 0);
   if (j.contains("dict_gain") && !j.at("dict_gain").is_null()) c.dict_gain = F::number(j, "dict_gain", 0);
   c.current = j.value("current", false);
+  c.partial_set = j.value("partial_set", false);
   if (j.contains("on_disk_bytes")) c.on_disk_bytes = F::count(j, "on_disk_bytes");
   if (j.contains("store_file_bytes")) {
     c.store_file_bytes = F::count(j, "store_file_bytes");

@@ -82,6 +82,9 @@ struct CellResult {
   // holds it, the baseline every other row of the block set is compared with; on_disk_bytes is
   // the file's real bytes for the blocks (and its dictionary block), to hold stored_bytes against.
   bool current = false;
+  // A row of a block set a stop (a signal, `timeout`) cut short: some of the set's rows are
+  // missing or short of repetitions, so the set is no whole result (`check` refuses it).
+  bool partial_set = false;
   std::optional<uint64_t> on_disk_bytes;
   // Under a profile with a whole-file model (rocksdb, leveldb): the whole file that store would
   // write for these blocks (stored_bytes' data blocks and dictionary, plus index, properties,

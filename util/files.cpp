@@ -26,10 +26,12 @@ std::string directory_of(const std::string& path) {
   return parent.empty() ? "." : parent.string();
 }
 
-bool write_all(int fd, std::string_view data) {
+// A write interrupted by a signal is retried, unless a signal arrived since `signals_before`
+// (a pipe or FIFO whose reader stopped reading must not hold the process past a signal).
+bool write_all(int fd, std::string_view data, unsigned signals_before) {
   while (!data.empty()) {
     const ssize_t n = ::write(fd, data.data(), data.size());
-    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EINTR && g_signals_seen.load() == signals_before) continue;
     if (n <= 0) {
       if (n == 0) errno = EIO;
       return false;
@@ -47,7 +49,7 @@ bool write_descriptor(const OutputTarget& t, std::string_view data, std::string&
     ok = std::fwrite(data.data(), 1, data.size(), stdout) == data.size() && std::fflush(stdout) == 0;
   } else {
     std::fflush(nullptr);
-    ok = write_all(t.fd, data);
+    ok = write_all(t.fd, data, g_signals_seen.load());
   }
   if (!ok) error = t.shown + ": write failed: " + std::strerror(errno);
   return ok;
@@ -75,9 +77,10 @@ int open_stream(const std::string& path, std::string& error) {
 }
 
 bool write_stream(const OutputTarget& t, std::string_view data, std::string& error) {
+  const unsigned signals_before = g_signals_seen.load();
   const int fd = open_stream(t.path, error);
   if (fd < 0) return false;
-  const bool written = write_all(fd, data);
+  const bool written = write_all(fd, data, signals_before);
   const int write_errno = errno;
   const bool closed = ::close(fd) == 0;
   if (written && closed) return true;
@@ -99,7 +102,7 @@ bool fill_temporary(int fd, const OutputTarget& t, std::string_view data) {
   } else if (::fchmod(fd, new_file_mode()) != 0) {
     return false;
   }
-  return write_all(fd, data) && ::fsync(fd) == 0;
+  return write_all(fd, data, g_signals_seen.load()) && ::fsync(fd) == 0;
 }
 
 // Renames only over what classify() saw: the same regular file, or nothing (an entry that

@@ -24,4 +24,12 @@ short=$(jq '[.kvzbench.cells[] | select((.compress_mbps | length) < 3 or (.decom
   "$work/out.json")
 named=$(grep -c ': interrupted: ' "$work/err" || true)
 [ "$short" -eq "$named" ] || fail "$short cells with fewer repetitions, $named warnings"
+# A block set cut short is marked: every short cell is partial_set, and the marked cells are
+# one block set (the one under way), named in a warning.
+jq -e '[.kvzbench.cells[] | select((.compress_mbps | length) < 3 or (.decompress_mbps | length) < 3) |
+        .partial_set == true] | all' "$work/out.json" >/dev/null || fail "a short cell is not marked partial_set"
+sets=$(jq '[.kvzbench.cells[] | select(.partial_set) | .key | "\(.source) \(.layout) \(.block_size)"] | unique |
+  length' "$work/out.json")
+[ "$sets" -le 1 ] || fail "$sets block sets marked partial_set, at most the one under way"
+[ "$sets" -eq "$(grep -c 'block set cut short' "$work/err" || true)" ] || fail "a partial block set without its warning"
 echo "run_sigint: OK ($cells cells kept)"
