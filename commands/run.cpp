@@ -4,7 +4,6 @@
 
 #include <sched.h>
 #include <signal.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -101,17 +100,6 @@ void add_options(CLI::App& app, RunArgs& a) {
                "the console table with every column (spreads, x memcpy, context memory, p50/p99/p99.9 per "
                "direction); the default fits 100 columns");
   app.add_flag("--no-interleave", a.no_interleave, "run repetitions in order instead of randomly interleaved");
-}
-
-// The terminal's width (stderr), read each time so a resized window is followed; else
-// $COLUMNS; 80 if neither says.
-size_t terminal_columns() {
-  struct winsize ws {};
-  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
-  int columns = 0;
-  if (const char* env = std::getenv("COLUMNS"); env && parse_int(env, columns) && columns >= 20 && columns <= 1000)
-    return static_cast<size_t>(columns);
-  return 80;
 }
 
 // A warning on stderr, wrapped at spaces to the terminal's width (continuation lines indented),

@@ -112,14 +112,20 @@ std::string wrap_words(std::string_view lead, std::string_view text, size_t widt
   return out + line;
 }
 
+size_t terminal_columns() {
+  struct winsize ws {};
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+  int columns = 0;
+  if (const char* env = std::getenv("COLUMNS"); env && parse_int(env, columns) && columns >= 20 && columns <= 1000)
+    return static_cast<size_t>(columns);
+  return 80;
+}
+
 size_t stderr_wrap_width() {
+  if (isatty(STDERR_FILENO)) return terminal_columns() - 1;
   int columns = 0;
   const char* env = std::getenv("COLUMNS");
-  const bool env_ok = env && parse_int(env, columns) && columns >= 20 && columns <= 1000;
-  if (!isatty(STDERR_FILENO)) return env_ok ? static_cast<size_t>(columns) - 1 : 0;
-  struct winsize ws {};
-  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return size_t{ws.ws_col} - 1;
-  return env_ok ? static_cast<size_t>(columns) - 1 : 79;
+  return env && parse_int(env, columns) && columns >= 20 && columns <= 1000 ? static_cast<size_t>(columns) - 1 : 0;
 }
 
 }  // namespace kvz

@@ -25,6 +25,9 @@ std::string wrap_words(std::string_view lead, std::string_view text, size_t widt
 // scroll), else an explicit $COLUMNS, less one; 0 (one line per message) when stderr is a file
 // or a pipe that no $COLUMNS sizes: its reader greps and logs whole lines.
 size_t stderr_wrap_width();
+// The terminal's width (stderr), read each time so a resized window is followed; else
+// $COLUMNS; 80 if neither says.
+size_t terminal_columns();
 // Whole-string integer parses: false on empty input, trailing bytes or overflow.
 bool parse_int(std::string_view text, int& out);
 bool parse_u64(std::string_view text, uint64_t& out);
