@@ -13,7 +13,7 @@
 #include "codecs/codec.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
-#include "report/results.h"
+#include "results/results.h"
 #include "stores/store_profile.h"
 
 namespace kvz {

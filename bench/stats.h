@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "report/results.h"
+#include "results/results.h"
 #include "util/stats.h"
 
 namespace kvz {

@@ -34,7 +34,7 @@
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"
 #include "kvz_build_info.h"
-#include "report/analysis.h"
+#include "judgement/analysis.h"
 #include "report/console.h"
 #include "report/writers.h"
 #include "stores/store_profile.h"

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "report/results.h"
 #include "report/writers.h"
+#include "results/results.h"
 
 namespace kvz {
 

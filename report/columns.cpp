@@ -8,7 +8,7 @@
 #include <cmath>
 #include <optional>
 
-#include "report/analysis.h"
+#include "judgement/analysis.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 

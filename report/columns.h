@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "report/cell_view.h"
+#include "results/cell_view.h"
 
 namespace kvz {
 

@@ -1,5 +1,5 @@
 #include "report/console.h"
-#include "report/store_config.h"
+#include "judgement/store_config.h"
 
 #include <fmt/format.h>
 
@@ -8,9 +8,9 @@
 #include <tuple>
 #include <vector>
 
-#include "report/analysis.h"
+#include "judgement/analysis.h"
 #include "report/columns.h"
-#include "report/file_baseline.h"
+#include "judgement/file_baseline.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "report/cost.h"
-#include "report/results.h"
+#include "judgement/cost.h"
+#include "results/results.h"
 
 namespace kvz {
 

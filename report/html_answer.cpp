@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "report/cell_view.h"
-#include "report/file_baseline.h"
-#include "report/store_config.h"
+#include "results/cell_view.h"
+#include "judgement/file_baseline.h"
+#include "judgement/store_config.h"
 #include "util/bytes.h"
 
 namespace kvz {

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/analysis.h"
+#include "judgement/analysis.h"
 #include "report/writers.h"
 
 namespace kvz {

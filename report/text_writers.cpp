@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "report/columns.h"
-#include "report/file_baseline.h"
+#include "judgement/file_baseline.h"
 #include "report/writers.h"
 #include "util/bytes.h"
 #include "util/files.h"

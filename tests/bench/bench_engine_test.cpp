@@ -15,7 +15,7 @@
 #include "bench_test_codecs.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
-#include "report/cell_view.h"
+#include "results/cell_view.h"
 #include "report/console.h"
 
 namespace kvz {

@@ -5,7 +5,7 @@
 
 #include "commands/report.h"
 #include "report/writers.h"
-#include "tests/report/fixture.h"
+#include "tests/results/fixture.h"
 
 namespace kvz {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <sstream>
 
-#include "fixture.h"
+#include "tests/results/fixture.h"
 #include "report/console.h"
-#include "report/file_baseline.h"
+#include "judgement/file_baseline.h"
 #include "report/html_data.h"
 #include "report/writers.h"
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <sstream>
 
-#include "fixture.h"
+#include "tests/results/fixture.h"
 #include "report/console.h"
 #include "report/html_assets.h"
 #include "report/html_data.h"

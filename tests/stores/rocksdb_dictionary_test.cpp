@@ -14,7 +14,7 @@
 #include "codecs/registry.h"
 #include "codecs/spec.h"
 #include "real_stores.h"
-#include "report/cell_view.h"
+#include "results/cell_view.h"
 #include "stores/store_profile.h"
 
 namespace kvz {

@@ -8,7 +8,8 @@
 
 #include <fmt/format.h>
 
-#include "report/writers.h"
+#include "judgement/check.h"
+#include "judgement/analysis.h"
 #include "util/stats.h"
 
 namespace kvz {

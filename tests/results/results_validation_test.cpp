@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fixture.h"
-#include "report/results.h"
+#include "results/results.h"
+#include "tests/results/fixture.h"
 
 namespace kvz {
 namespace {

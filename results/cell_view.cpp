@@ -1,4 +1,4 @@
-#include "report/cell_view.h"
+#include "results/cell_view.h"
 
 #include <fmt/format.h>
 

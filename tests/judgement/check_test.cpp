@@ -4,8 +4,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "fixture.h"
-#include "report/writers.h"
+#include "judgement/check.h"
+#include "tests/results/fixture.h"
 
 namespace kvz {
 

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fixture.h"
-#include "report/results.h"
+#include "results/results.h"
+#include "tests/results/fixture.h"
 
 namespace kvz {
 

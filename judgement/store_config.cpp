@@ -1,4 +1,4 @@
-#include "report/store_config.h"
+#include "judgement/store_config.h"
 
 namespace kvz {
 

@@ -1,4 +1,4 @@
-#include "report/cost.h"
+#include "judgement/cost.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // configuration line that applies a pick (stores/store_profile.h store_config_line).
 #include <cstdint>
 
-#include "report/analysis.h"
+#include "judgement/analysis.h"
 #include "stores/store_profile.h"
 
 namespace kvz {

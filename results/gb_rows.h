@@ -2,7 +2,7 @@
 // Internal to report/: the Google Benchmark part of a results file (results.cpp writes it).
 #include <nlohmann/json.hpp>
 
-#include "report/results.h"
+#include "results/results.h"
 
 namespace kvz {
 

@@ -1,6 +1,6 @@
-#include "report/analysis.h"
+#include "judgement/analysis.h"
 
-#include "report/cell_view.h"
+#include "results/cell_view.h"
 #include "stores/store_profile.h"
 #include "util/bytes.h"
 

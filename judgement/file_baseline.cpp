@@ -1,10 +1,10 @@
-#include "report/file_baseline.h"
+#include "judgement/file_baseline.h"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "report/cell_view.h"
+#include "results/cell_view.h"
 
 namespace kvz {
 

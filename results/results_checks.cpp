@@ -1,11 +1,11 @@
-#include "report/results_checks.h"
+#include "results/results_checks.h"
 
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "report/cell_view.h"
+#include "results/cell_view.h"
 
 namespace kvz {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "report/results.h"
+#include "results/results.h"
 
 namespace kvz {
 

@@ -1,6 +1,6 @@
 // The result model's JSON file (the kvzbench part; Google Benchmark rows: gb_rows.cpp; the
 // model's own methods: results_model.cpp).
-#include "report/results.h"
+#include "results/results.h"
 #include "util/bytes.h"
 
 #include <algorithm>
@@ -12,10 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "report/analysis.h"
-#include "report/gb_rows.h"
-#include "report/json_fields.h"
-#include "report/results_checks.h"
+#include "results/gb_rows.h"
+#include "results/json_fields.h"
+#include "results/results_checks.h"
 #include "util/files.h"
 #include "util/stats.h"
 #include "util/text.h"

@@ -1,8 +1,8 @@
 #include <map>
 #include <set>
 
-#include "report/results.h"
-#include "report/results_checks.h"
+#include "results/results.h"
+#include "results/results_checks.h"
 
 namespace kvz {
 

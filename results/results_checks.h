@@ -4,7 +4,7 @@
 // judge cells no run could have written.
 #include <string>
 
-#include "report/results.h"
+#include "results/results.h"
 
 namespace kvz {
 

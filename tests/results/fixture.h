@@ -1,10 +1,13 @@
 #pragma once
-// Synthetic runs for report tests: a memcpy row plus a few codecs, with per-repetition speeds
+// Synthetic runs for results, judgement and report tests: a memcpy row plus a few codecs, with per-repetition speeds
 // drawn from a seeded noisy distribution (no bench needed).
+#include <fmt/format.h>
+
 #include <random>
 #include <string>
+#include <vector>
 
-#include "report/results.h"
+#include "results/results.h"
 
 namespace kvz::testing {
 
@@ -107,6 +110,39 @@ inline RunResults scaled(RunResults r, double factor) {
       for (auto& v : *speeds) v *= factor;
   }
   return r;
+}
+
+// One cell with given speeds and a latency profile: 300 calls (a p99, no p99.9), one preempted
+// 4 ms call, the worst block #17 at `worst_block_us`.
+inline CellResult latency_cell(const std::string& codec, int level, double ratio, std::vector<double> c_mbps,
+                               std::vector<double> d_mbps, double worst_block_us = 50) {
+  CellResult c;
+  c.key = CellKey{.source = std::string("s"),
+                  .layout = std::string("rocksdb"),
+                  .block_size = 4096,
+                  .codec = codec,
+                  .level = level,
+                  .params = fmt::format("{}", level)};
+  c.blocks = 100;
+  c.input_bytes = 409600;
+  c.compressed_bytes = static_cast<uint64_t>(409600 / ratio);
+  c.stored_bytes = c.compressed_bytes;
+  c.compress_mbps = std::move(c_mbps);
+  c.decompress_mbps = std::move(d_mbps);
+  for (LatencyStats* l : {&c.compress_latency, &c.decompress_latency}) {
+    l->calls = 300;  // p99, no p99.9
+    l->p50_ns = l->p90_ns = l->p99_ns = worst_block_us * 500;
+    l->max_ns = 4e6;  // a preempted call: 4 ms
+    l->stalls = {{500'000, 1}};
+    l->preempted_stalls = {{500'000, 1}};
+    l->intrinsic.calls_per_block = 3;
+    l->intrinsic.worst_block_ns = worst_block_us * 1e3;
+    l->intrinsic.worst_block = 17;
+    l->intrinsic.worst_block_bytes = 4096;
+    l->intrinsic.worst_block_compressed = 1203;
+    l->intrinsic.stall_blocks = {{500'000, worst_block_us >= 500 ? 1u : 0u}};
+  }
+  return c;
 }
 
 }  // namespace kvz::testing

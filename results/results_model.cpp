@@ -1,5 +1,5 @@
 // The result model's own methods: a cell's id, its ratios and median speeds.
-#include "report/results.h"
+#include "results/results.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "report/analysis.h"
+#include "judgement/analysis.h"
 
 namespace kvz {
 

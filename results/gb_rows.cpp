@@ -1,6 +1,6 @@
 // The Google Benchmark part of a results file: the context block and one row per repetition,
 // aggregate and size of each OK cell, so GB tooling (compare.py) reads the file.
-#include "report/gb_rows.h"
+#include "results/gb_rows.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,8 +3,8 @@
 
 #include <random>
 
-#include "fixture.h"
-#include "report/cost.h"
+#include "judgement/cost.h"
+#include "tests/results/fixture.h"
 
 namespace kvz {
 namespace {

@@ -1,0 +1,62 @@
+#pragma once
+// `check`: a current run against a baseline, cell by cell, and the gate's exit code. Judgement,
+// not presentation: the HTML's comparison and the console both read this verdict.
+#include <cstddef>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "results/results.h"
+
+namespace kvz {
+
+struct CheckOptions {
+  double slowdown_threshold = 0.10;  // FAIL only above this slowdown ...
+  double p_value = 0.01;             // ... and when Mann-Whitney U gives p below this
+  double ratio_tolerance = 0.005;    // allowed ratio loss when codec library versions differ
+  bool speed_gate = true;            // false: only sizes and failures are checked
+  // Gate on speeds by process CPU time when both runs have them: on a shared machine, time
+  // spent descheduled shows in wall time as noise, while a codec regression shows in both.
+  bool use_cpu_time = true;
+  size_t min_repetitions = 9;               // fewer on either side: a slowdown is UNSTABLE, never FAIL
+  bool fail_on_missing = false;             // a baseline cell absent from the current run fails the check
+  std::string baseline_path = "BASE.json";  // named in the re-baseline hint
+  std::string current_path = "CURRENT.json";
+};
+
+// Per-cell verdicts, in order of severity for the summary.
+enum class CheckStatus { Pass, Fail, Unstable, Skipped, New, Missing };
+const char* to_string(CheckStatus s);
+
+struct SpeedVerdict {
+  CheckStatus status = CheckStatus::Skipped;
+  double slowdown = 0;  // 1 - current/baseline of memcpy-normalised medians (negative: faster)
+  double p = 1;         // one-sided Mann-Whitney p that current is slower
+  std::string note;
+  bool compared = false;  // both runs had speeds to compare
+};
+struct CellCheck {
+  std::string id;
+  CheckStatus status = CheckStatus::Pass;
+  std::string size_note;                        // "=" or "+1.00 % bytes" ...
+  CheckStatus size_status = CheckStatus::Pass;  // sizes and input alone
+  SpeedVerdict compress, decompress;
+  std::string note;
+  double size_ratio = 0;  // current / baseline compressed bytes (0: not compared)
+};
+struct CheckReport {
+  std::vector<CellCheck> cells;
+  bool cpu_match = false;
+  bool build_match = false;                         // same build type and compiler flags
+  std::vector<std::string> version_changes;         // "zstd: 1.5.4 -> 1.5.5"
+  double compress_noise = 0, decompress_noise = 0;  // run-to-run scatter of slowdowns (0: too few cells)
+  size_t compared = 0;                              // cells found in both runs whose sizes were compared
+  std::string refusal;                              // why the gate cannot pass whatever the cells say ("" = none)
+  int exit_code = 0;
+};
+CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt);
+// Compare `current` against `baseline`, print the per-cell table and summary to `out`.
+// Returns the exit code: 0 pass, 1 fail.
+int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out);
+
+}  // namespace kvz
