@@ -1,14 +1,18 @@
 #pragma once
 // One cell's working state inside the engine: sessions, the verified compressed blocks,
 // and the job lists the timed passes walk. Internal to bench/.
+//   cell.cpp       verification, sizes, job lists, the cell's preparation
+//   cell_dict.h    dictionary rows and the train/test split
+//   cell_file.cpp  the whole store file for the cell's blocks
+//   latency_pass.h the latency passes
+//   intrinsic.h    the intrinsic cost (each block's fastest call) and its worst block
 #include <atomic>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "bench/intrinsic.h"
 #include "bench/matrix.h"
-#include "bench/stats.h"
 #include "codecs/dictionary.h"
 
 namespace kvz {
@@ -42,9 +46,10 @@ struct CellState {
   size_t scratch_bytes = 0;                  // output buffer every worker needs
   double est_call_seconds[2] = {0, 0};       // from the verification pass, sizes the latency pass
   std::vector<uint64_t> verify_ticks[2];     // each measured block's verification call, per direction
-  // Each block's fastest call over verification, the latency pass and (for slow calls) the
-  // throughput passes, per direction: the intrinsic cost, finished after the throughput passes.
-  BlockTimes block_times[2];
+  // The intrinsic cost per direction: each block's fastest call over verification, the latency
+  // pass and (for slow calls) the throughput passes; finished after the throughput passes
+  // (finish_intrinsic), refined by the late check.
+  IntrinsicTimes intrinsic[2];
   std::atomic<bool> pass_error{false};      // a call failed inside a timed pass
   std::vector<uint64_t> pass_bytes[2];      // uncompressed bytes of one pass, per worker
   int entries[2] = {0, 0};                  // GB entries seen (progress)
@@ -52,36 +57,25 @@ struct CellState {
   bool cut_short = false;                   // the interrupt stopped verification: no result at all
   const std::atomic<bool>* stop = nullptr;  // the run's interrupt flag: checked once per call
   bool stopped() const { return stop && stop->load(std::memory_order_relaxed); }
+  size_t packed_size(size_t k) const { return packed_offsets[k + 1] - packed_offsets[k]; }  // measured block k's
 };
 
-// Dictionaries trained once per (group, size) and shared by that group's cells.
-struct DictCache {
-  std::map<size_t, TrainedDict> trained;
-  std::string split_error;
-  bool split_done = false;
-  std::vector<size_t> train, test;
-  TrainedDict stored;              // the file's own dictionary (an as-stored group's current row)
-  std::vector<std::string> notes;  // training fallbacks, surfaced as run warnings
-};
+struct DictCache;  // bench/cell_dict.h
 
-// The blocks a dictionary-less cell measures (all), or a dictionary cell's blocks and prepared
-// dictionary by EngineOptions::dict_method (bench/cell_dict.cpp). False: the cell is skipped
-// (`skipped`) or failed (`result.failure`).
-bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
-                   std::shared_ptr<const PreparedDict>& dict);
-// The measured blocks without the dictionary, counted as the dictionary row counts them
-// (stored bytes for "file", compressed bytes for "split"): the base of dict_gain.
-bool size_without_dict(CellState& cell, const EngineOptions& opt, uint64_t& total);
+// Verify every measured block (round trip + memcmp), fill sizes, keep-raw, dictionary
+// figures and the latency passes. On failure sets status Failed with the reason.
+void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt);
+
+// A block as its group stores it: the store profile's framing and keep-raw rule, or without a
+// profile the keep-raw rule at `min_saving` (stores/framing.h keep_raw).
+StoredBlock stored_in_group(const BlockGroup& group, const BlockCodec& codec, size_t raw, size_t compressed,
+                            double min_saving);
 
 // Under a profile with a whole-file model (stores' store_file_parts), after verification: the
 // whole file the store would write for the cell's blocks, into result.store_file_*. Nothing
 // when the cell measures a subset of the blocks (the dictionary split) or the layout gave no
 // table keys (bench/cell_file.cpp).
 void predict_store_file(CellState& cell);
-
-// Verify every measured block (round trip + memcmp), fill sizes, keep-raw, dictionary
-// figures and the latency passes. On failure sets status Failed with the reason.
-void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt);
 
 // The calls one worker makes in one pass, in cache-mode order. Cold mode copies the
 // worker's blocks into `arena` until the working set is several times the LLC.
@@ -90,30 +84,8 @@ std::vector<Job> make_jobs(const CellState& cell, Direction dir, int worker, int
 
 uint64_t cold_working_set_bytes(const EngineOptions& opt);
 
-// Calls of at least this long are also timed one by one inside the throughput passes (two
-// timestamps, about 50 ns, cost at most 0.25 % of such a call): their blocks' fastest calls then come from
-// repetitions seconds apart, which a machine slowed for a moment cannot all inflate.
-inline constexpr double kTimedPassCallSeconds = 20e-6;
-
-// The intrinsic cost of both directions from the cell's block times, the worst block named by
-// its index in the block set with its sizes. Called after the throughput passes.
+// The intrinsic figures of both directions into the cell's result (IntrinsicTimes::cost).
+// Called after the throughput passes.
 void finish_intrinsic(CellState& cell, const EngineOptions& opt);
-
-// Every measured block is timed at least this often per direction: its fastest call is its
-// intrinsic cost.
-inline constexpr size_t kMinCallsPerBlock = 3;
-// Calls this fast always get the 1,000 calls p99.9 needs, whatever the time cap (the default
-// of EngineOptions::fast_call_seconds) ...
-inline constexpr double kFastCallSeconds = 100e-6;
-// ... unless a smaller budget brought the cap below this (scale_latency_budget).
-inline constexpr double kFastFloorCapSeconds = 0.02;
-// The context-switch reading between calls (getrusage: about 1 µs on a VM), for sizing.
-inline constexpr double kSwitchReadSeconds = 1.5e-6;
-
-// Calls of one latency pass over `blocks` blocks whose calls take about `est_call_seconds`:
-// the target (opt.latency_calls) where the time cap (opt.latency_seconds) allows; at least
-// 1,000 wherever a call takes opt.fast_call_seconds (100 µs) or less; at least `min_rounds` per
-// block; in whole rounds over the blocks.
-size_t latency_calls(size_t blocks, double est_call_seconds, size_t min_rounds, const EngineOptions& opt);
 
 }  // namespace kvz

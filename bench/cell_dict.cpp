@@ -1,9 +1,12 @@
-// Dictionary rows: which blocks a cell measures, where its dictionary comes from
-// (EngineOptions::dict_method) and the bytes it is compared with. Internal to bench/.
+// Dictionary rows (see bench/cell_dict.h).
+#include "bench/cell_dict.h"
+
 #include <fmt/format.h>
 
-#include "bench/cell.h"
-#include "bench/stats.h"
+#include <algorithm>
+#include <numeric>
+#include <random>
+
 #include "codecs/spec.h"
 
 namespace kvz {
@@ -77,9 +80,9 @@ const TrainedDict* split_dictionary(CellState& cell, DictCache& dicts, const Eng
   return &it->second;
 }
 
-// The blocks a cell measures and its prepared dictionary (see EngineOptions::dict_method).
 }  // namespace
 
+// The blocks a cell measures and its prepared dictionary (see EngineOptions::dict_method).
 bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
                    std::shared_ptr<const PreparedDict>& dict) {
   if (cell.params.dict_size == 0) {
@@ -151,12 +154,29 @@ bool size_without_dict(CellState& cell, const EngineOptions& opt, uint64_t& tota
     if (!r.ok()) return false;
     if (cell.result.dict_method != "file") {  // the split study
       total += r.size;
-    } else if (cell.group->store) {
-      total += store_block(*cell.group->store, as_stored, in.size(), r.size).bytes;
     } else {
-      total += keep_raw(in.size(), r.size, opt.min_saving) ? in.size() : r.size;
+      total += stored_in_group(*cell.group, as_stored, in.size(), r.size, opt.min_saving).bytes;
     }
   }
+  return true;
+}
+
+bool split_train_test(size_t block_count, double train_fraction, uint64_t seed, BlockSplit& out) {
+  out = {};
+  if (block_count < 2) return false;
+  // zstd's trainer wants several samples (fastCover keeps 75 % and needs 5): take at least
+  // 8 when that still leaves half the blocks to measure.
+  auto n_train = static_cast<size_t>(static_cast<double>(block_count) * train_fraction);
+  n_train = std::max(n_train, std::min<size_t>(8, block_count / 2));
+  n_train = std::clamp<size_t>(n_train, 1, block_count - 1);
+  std::vector<size_t> order(block_count);
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::mt19937_64 rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
+  out.train.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n_train));
+  out.test.assign(order.begin() + static_cast<std::ptrdiff_t>(n_train), order.end());
+  std::sort(out.train.begin(), out.train.end());
+  std::sort(out.test.begin(), out.test.end());
   return true;
 }
 

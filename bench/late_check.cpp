@@ -12,18 +12,13 @@ bool make_late_check(const CellState& cell, size_t result, const EngineOptions& 
   const double slow_ticks = kTimedPassCallSeconds * 1e9 / tick_clock_info().ns_per_tick;
   bool any = false;
   for (int d = 0; d < 2; ++d) {
-    const BlockTimes& times = cell.block_times[d];
-    const size_t n = times.fastest.size();
+    const IntrinsicTimes& times = cell.intrinsic[d];
+    const size_t n = times.size();
     if (n == 0 || n != cell.measured.size()) continue;
-    if (static_cast<double>(*std::max_element(times.fastest.begin(), times.fastest.end())) < slow_ticks) continue;
+    if (static_cast<double>(times.slowest_ticks()) < slow_ticks) continue;
     LateCheck::Direction& ld = out.dirs[d];
     ld.on = any = true;
     ld.times = times;
-    for (size_t k = 0; k < n; ++k) {
-      ld.set_index.push_back(cell.measured[k]);
-      ld.raw_bytes.push_back(bs.block(cell.measured[k]).size());
-      ld.packed_bytes.push_back(cell.packed_offsets[k + 1] - cell.packed_offsets[k]);
-    }
     if (d == 0) {
       ld.blocks = &bs;
     } else {
@@ -41,40 +36,30 @@ bool make_late_check(const CellState& cell, size_t result, const EngineOptions& 
 
 namespace {
 
-// The intrinsic figures from `ld.times`, the worst block named as the block set numbers it.
-IntrinsicCost recompute(const LateCheck::Direction& ld, const EngineOptions& opt) {
-  IntrinsicCost ic = intrinsic_cost(ld.times, tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
-  if (ic.calls_per_block == 0) return ic;
-  const auto k = static_cast<size_t>(ic.worst_block);
-  ic.worst_block = ld.set_index[k];
-  ic.worst_block_bytes = ld.raw_bytes[k];
-  ic.worst_block_compressed = ld.packed_bytes[k];
-  return ic;
-}
-
 bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::memory_order_relaxed); }
 
 // One direction of one check: rounds over every block, in the order of the passes. False when
 // a call failed or the run was stopped (the times are then not used).
 bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8_t>& out, double max_seconds,
                 const std::atomic<bool>* stop) {
-  const size_t n = ld.times.fastest.size();
+  const IntrinsicTimes& times = ld.times;
+  const size_t n = times.size();
   // A fresh copy: another place in memory than the timed passes used, so a block that was
   // slow only where it lay (the cache sets its pages map to) is not slow again for that.
   std::vector<uint8_t> inputs;
   std::vector<size_t> at(n + 1, 0);
-  for (size_t k = 0; k < n; ++k) at[k + 1] = at[k] + (dir == 0 ? ld.raw_bytes[k] : ld.packed_bytes[k]);
+  for (size_t k = 0; k < n; ++k) at[k + 1] = at[k] + (dir == 0 ? times.raw_bytes[k] : times.packed_bytes[k]);
   inputs.resize(at[n]);
   for (size_t k = 0; k < n; ++k) {
     const uint8_t* src =
-        dir == 0 ? ld.blocks->block(static_cast<size_t>(ld.set_index[k])).data() : ld.packed.data() + at[k];
+        dir == 0 ? ld.blocks->block(static_cast<size_t>(times.set_index[k])).data() : ld.packed.data() + at[k];
     std::copy(src, src + (at[k + 1] - at[k]), inputs.begin() + static_cast<std::ptrdiff_t>(at[k]));
   }
   out.resize(ld.scratch);
   // The direction is chosen outside the timestamps: only the call itself is timed.
   auto call = [&](size_t k, uint64_t& ticks) {
     const ByteView in(inputs.data() + at[k], at[k + 1] - at[k]);
-    const MutableByteView dst(out.data(), dir == 0 ? out.size() : ld.raw_bytes[k]);
+    const MutableByteView dst(out.data(), dir == 0 ? out.size() : times.raw_bytes[k]);
     uint64_t t0 = 0;
     CallResult r;
     if (dir == 0) {
@@ -90,7 +75,7 @@ bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8
   uint64_t untimed = 0;
   if (!call(n - 1, untimed).ok()) return false;  // not counted: block 0's call then follows one of its kind
   uint64_t round_ticks = 0;
-  for (const uint64_t t : ld.times.fastest) round_ticks += t;
+  for (const uint64_t t : times.fastest) round_ticks += t;
   const size_t rounds =
       late_rounds(n, static_cast<double>(round_ticks) * tick_clock_info().ns_per_tick * 1e-9, max_seconds);
   for (size_t round = 0; round < rounds; ++round) {
@@ -118,7 +103,7 @@ void run_late_checks(std::vector<LateCheck>& checks, std::vector<CellResult>& re
     for (int d = 0; d < 2; ++d) {
       LateCheck::Direction& ld = check.dirs[d];
       if (ld.on && late_calls(*session.value, d, ld, out, opt.late_rounds_seconds, stop))
-        stats[d]->intrinsic = recompute(ld, opt);
+        stats[d]->intrinsic = ld.times.cost(tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
     }
   }
 }

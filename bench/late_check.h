@@ -6,14 +6,14 @@
 // At the end of the run, minutes later, each cell's blocks are called again on a fresh session
 // from a fresh copy (another place in memory), in rounds over every block in the passes' order;
 // each block's fastest call is the lower of the two windows' and the intrinsic figures are
-// recomputed. Every other block of the set comes between two calls of one, as in the passes:
-// the branch predictor remembers a block for a dozen or more calls of others, and a block
-// repeated sooner would be timed faster than any pass (or store) sees it. A small set gets
-// several rounds (kLateMinCalls calls in all, within EngineOptions::late_rounds_seconds: 0.04 s,
-// less under a small budget): its few late calls would otherwise be one sample each, at the
-// mercy of one slow moment. Only directions with a block of kTimedPassCallSeconds or more (the
-// faster ones get their calls from many passes already) and stream cache mode (hot and cold
-// calls mean other caches). Internal to bench/.
+// recomputed (IntrinsicTimes, bench/intrinsic.h). Every other block of the set comes between
+// two calls of one, as in the passes: the branch predictor remembers a block for a dozen or
+// more calls of others, and a block repeated sooner would be timed faster than any pass (or
+// store) sees it. A small set gets several rounds (kLateMinCalls calls in all, within
+// EngineOptions::late_rounds_seconds: 0.04 s, less under a small budget): its few late calls
+// would otherwise be one sample each, at the mercy of one slow moment. Only directions with a
+// block of kTimedPassCallSeconds or more (the faster ones get their calls from many passes
+// already) and stream cache mode (hot and cold calls mean other caches). Internal to bench/.
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
@@ -46,13 +46,10 @@ struct LateCheck {
   std::shared_ptr<const PreparedDict> dict;
   struct Direction {
     bool on = false;
-    BlockTimes times;                    // every measured block's fastest call so far
-    std::vector<uint64_t> set_index;     // each measured block's index in the block set
-    std::vector<uint64_t> raw_bytes;     // its uncompressed size
-    std::vector<uint64_t> packed_bytes;  // its compressed size
-    const BlockSet* blocks = nullptr;    // compress: the inputs (the group's blocks outlive the run)
-    std::vector<uint8_t> packed;         // decompress: the compressed blocks, back to back
-    size_t scratch = 0;                  // output buffer a call needs
+    IntrinsicTimes times;              // every measured block's fastest call so far, and which block it is
+    const BlockSet* blocks = nullptr;  // compress: the inputs (the group's blocks outlive the run)
+    std::vector<uint8_t> packed;       // decompress: the compressed blocks, back to back
+    size_t scratch = 0;                // output buffer a call needs
   } dirs[2];
 };
 
@@ -60,9 +57,9 @@ struct LateCheck {
 // no direction qualifies.
 bool make_late_check(const CellState& cell, size_t result, const EngineOptions& opt, LateCheck& out);
 
-// Calls each check's blocks again, lowers their fastest calls and recomputes the intrinsic
-// figures of the results. Stops between calls when `stop` is set (the figures then keep what
-// was measured).
+// Calls each check's blocks again, adds the calls to its IntrinsicTimes (lowering the fastest
+// calls) and writes the intrinsic figures (IntrinsicTimes::cost) into the results. Stops
+// between calls when `stop` is set (the figures then keep what was measured).
 void run_late_checks(std::vector<LateCheck>& checks, std::vector<CellResult>& results, const EngineOptions& opt,
                      const std::atomic<bool>* stop);
 

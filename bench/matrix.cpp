@@ -8,7 +8,9 @@
 #include <optional>
 
 #include "bench/cell.h"
+#include "bench/cell_dict.h"
 #include "bench/late_check.h"
+#include "bench/latency_pass.h"
 #include "bench/passes.h"
 #include "bench/timer.h"
 

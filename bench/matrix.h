@@ -66,7 +66,7 @@ struct EngineOptions {
   // calls above it) and the time cap that may stop short of them (see latency_calls).
   size_t latency_calls = 10'000;
   double latency_seconds = 0.1;
-  // Calls this fast get the 1,000 calls p99.9 needs whatever the cap (bench/cell.h), and the
+  // Calls this fast get the 1,000 calls p99.9 needs whatever the cap (bench/latency_pass.h), and the
   // late check's extra rounds of a small set fit this time (bench/late_check.h); both shrink
   // with a smaller budget (scale_latency_budget).
   double fast_call_seconds = 100e-6;

@@ -37,14 +37,14 @@ bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::m
 // each call is also timed alone into `times` (slow calls only: see kTimedPassCallSeconds).
 template <bool kCheckEachCall, bool kTimeEachCall, class Call>
 void timed_loop(benchmark::State& state, const std::vector<Job>& jobs, const std::atomic<bool>& stop, bool& failed,
-                BlockTimes& times, Call call) {
+                IntrinsicTimes& times, Call call) {
   for (auto _ : state) {
     for (const Job& j : jobs) {
       if constexpr (kTimeEachCall) {
         const uint64_t t0 = read_ticks();
         const CallResult r = call(j);
         const uint64_t ticks = read_ticks() - t0;
-        if (j.block < times.fastest.size()) times.add(j.block, ticks);
+        if (j.block < times.size()) times.add(j.block, ticks);
         failed |= !r.ok();
         benchmark::DoNotOptimize(r.size);
       } else {
@@ -123,7 +123,7 @@ void run_pass(benchmark::State& state, GroupRun& g, size_t ci, Direction dir) {
   // Slow calls are timed one by one too: their blocks' intrinsic cost then has calls from every
   // repetition. Only worker 0 records (it owns distinct blocks, but the counts are not atomic).
   const bool time_each_call = w == 0 && cell.est_call_seconds[static_cast<int>(dir)] >= kTimedPassCallSeconds;
-  BlockTimes& times = cell.block_times[static_cast<int>(dir)];
+  IntrinsicTimes& times = cell.intrinsic[static_cast<int>(dir)];
   auto run = [&](auto call) {
     if (check_each_call) {
       if (time_each_call) {

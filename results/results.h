@@ -41,17 +41,19 @@ inline constexpr uint64_t kMinCallsP90 = 10;
 inline constexpr uint64_t kMinCallsP99 = 100;
 inline constexpr uint64_t kMinCallsP999 = 1000;
 
-// Intrinsic cost: each block's fastest call over its repeats, what the block costs on this CPU
-// when nothing else interferes (the scheduler can only make a call slower). Its distribution
-// over blocks is the codec's deterministic worst case on this data.
+// Intrinsic cost (JSON `intrinsic`): each block's fastest call over its repeats, what the block
+// costs on this CPU when nothing else interferes (the scheduler can only make a call slower).
+// Its distribution over blocks is the codec's deterministic worst case on this data; its
+// maximum is the worst block (`worst_block_ns`, the console's "worst blk"). bench computes it
+// in one place: bench/intrinsic.h IntrinsicTimes::cost.
 struct IntrinsicCost {
-  uint64_t blocks = 0;           // distinct blocks timed
-  uint64_t calls_per_block = 0;  // fewest calls any block got (at least 3)
-  double median_block_ns = 0;
-  double worst_block_ns = 0;
+  uint64_t blocks = 0;                  // distinct blocks timed
+  uint64_t calls_per_block = 0;         // fewest calls any block got (at least 3)
+  double median_block_ns = 0;           // the median block's intrinsic cost
+  double worst_block_ns = 0;            // the largest intrinsic cost of any block: the worst block's
   uint64_t worst_block = 0;             // its index in the block set: `kvzbench blocks --out` NNNNNN.blk
   uint64_t worst_block_bytes = 0;       // its uncompressed size
-  uint64_t worst_block_compressed = 0;  // its compressed size
+  uint64_t worst_block_compressed = 0;  // its compressed size (JSON worst_block_compressed_bytes)
   // Blocks whose intrinsic cost is at or above each stall threshold: threshold ns -> blocks.
   // Such a block stalls on this CPU every time it is compressed (or decompressed).
   std::map<uint64_t, uint64_t> stall_blocks;

@@ -1,6 +1,8 @@
 #pragma once
-// Internal to stores/: framing arithmetic more than one store uses. Pure size arithmetic,
-// no allocation (store_block runs per block). Varint sizes: blockgen/encoding.h.
+// Framing arithmetic more than one store uses, and the generic keep-raw rule. Pure size
+// arithmetic, no allocation (store_block runs per block). Varint sizes: blockgen/encoding.h.
+// Internal to stores/, but for keep_raw and stored_unframed: bench applies the rule to a block
+// set without a store profile (`--min-saving`).
 #include <cmath>
 #include <cstddef>
 
@@ -13,11 +15,23 @@ inline constexpr size_t kBlockTrailer = 5;
 
 inline size_t round_up(size_t n, size_t unit) { return (n + unit - 1) / unit * unit; }
 
+// The keep-raw rule of LevelDB and RocksDB 7.8 with the saving as a parameter: a block is stored
+// compressed only when it saves at least `min_saving` of its size, compressed < raw -
+// floor(raw * min_saving); 0.125 is their raw/8. True: the block is stored raw.
+inline bool keep_raw(size_t raw_size, size_t compressed_size, double min_saving) {
+  const auto must_save = static_cast<size_t>(static_cast<double>(raw_size) * min_saving);
+  return !(compressed_size < raw_size - (must_save < raw_size ? must_save : raw_size));
+}
+
 // A block the keep-raw rule stored uncompressed, and one stored as the codec wrote it.
 inline StoredBlock stored_raw(size_t raw, size_t overhead) { return {raw + overhead, raw, true}; }
 inline StoredBlock stored_compressed(size_t payload, size_t overhead) { return {payload + overhead, payload, false}; }
 // The reference row: the store's "no compression" setting, not a keep-raw decision.
 inline StoredBlock stored_uncompressed(size_t raw, size_t overhead) { return {raw + overhead, raw, false}; }
+// A block outside any store profile: no framing, the keep-raw rule at `min_saving`.
+inline StoredBlock stored_unframed(size_t raw, size_t compressed, double min_saving) {
+  return keep_raw(raw, compressed, min_saving) ? stored_raw(raw, 0) : stored_compressed(compressed, 0);
+}
 
 // A Data.db chunk as Cassandra and ScyllaDB write it (CompressedSequentialWriter.flushData,
 // Scylla's compress.cc): the compressor's output (LZ4 prepends the raw length as 4 bytes),

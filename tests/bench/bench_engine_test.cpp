@@ -9,14 +9,15 @@
 #include <sstream>
 
 #include "bench/cell.h"
+#include "bench/cell_dict.h"
 #include "bench/interrupt.h"
+#include "bench/latency_pass.h"
 #include "bench/matrix.h"
-#include "bench/stats.h"
 #include "bench_test_codecs.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
-#include "results/cell_view.h"
 #include "report/console.h"
+#include "results/cell_view.h"
 
 namespace kvz {
 namespace {

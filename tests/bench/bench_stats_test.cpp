@@ -1,4 +1,5 @@
-// Percentile math, stall counting, keep-raw rule, spreads and the dictionary split.
+// Percentile math, stall counting, the intrinsic cost and its worst block, the keep-raw rule
+// (stores/framing.h) and the dictionary split.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,8 +8,11 @@
 #include <set>
 #include <tuple>
 
+#include "bench/cell_dict.h"
+#include "bench/intrinsic.h"
 #include "bench/stats.h"
 #include "bench/sysinfo.h"
+#include "stores/framing.h"
 
 namespace kvz {
 namespace {
@@ -21,6 +25,15 @@ LatencySample cycling(std::vector<uint64_t> ticks, size_t blocks) {
   s.switched.assign(ticks.size(), 0);
   s.ticks = std::move(ticks);
   return s;
+}
+
+// The sample's calls as intrinsic times, position k named as block 10 + k of the set, 100 + k
+// bytes, compressed to 50 + k.
+IntrinsicTimes intrinsic_of(const LatencySample& s) {
+  IntrinsicTimes times(s.blocks);
+  for (size_t k = 0; k < s.blocks; ++k) times.name(k, 10 + k, 100 + k, 50 + k);
+  for (size_t c = 0; c < s.ticks.size(); ++c) times.add(s.block[c], s.ticks[c]);
+  return times;
 }
 
 TEST(Latency, SummaryConvertsTicksAndFindsWorst) {
@@ -56,16 +69,15 @@ TEST(Latency, PercentilesNeedTheirCalls) {
 }
 
 // Each block's intrinsic cost is its fastest call: a preempted call cannot inflate it.
-TEST(Latency, IntrinsicCostIsEachBlocksFastestCall) {
+TEST(Intrinsic, EachBlocksFastestCall) {
   // Three rounds over four blocks costing 10, 40, 20, 30 ticks; round two preempts block 0
   // (5,000 ticks) and round three slows block 2 a little.
   LatencySample sample = cycling({10, 40, 20, 30, 5000, 41, 20, 30, 11, 40, 25, 31}, 4);
   sample.switched[4] = 1;
+  const IntrinsicCost ic = intrinsic_of(sample).cost(100.0, {500'000, 1'000'000});
   const LatencyStats s = summarize_latency(sample, 100.0, {500'000, 1'000'000});
-  const IntrinsicCost& ic = s.intrinsic;
   EXPECT_EQ(ic.blocks, 4u);
   EXPECT_EQ(ic.calls_per_block, 3u);
-  EXPECT_EQ(ic.worst_block, 1u);
   EXPECT_DOUBLE_EQ(ic.worst_block_ns, 4000.0);
   EXPECT_DOUBLE_EQ(ic.median_block_ns, 2000.0);  // nearest rank of {1000, 2000, 3000, 4000}
   EXPECT_EQ(ic.stall_blocks.at(500'000), 0u);    // no block stalls on its own...
@@ -73,13 +85,46 @@ TEST(Latency, IntrinsicCostIsEachBlocksFastestCall) {
   EXPECT_EQ(s.preempted_stalls.at(500'000), 1u);
   EXPECT_EQ(s.preempted_calls, 1u);
   EXPECT_DOUBLE_EQ(s.max_ns, 500'000.0);
+  EXPECT_EQ(s.intrinsic.blocks, 0u);  // the observed summary leaves the intrinsic cost to its owner
 }
 
-TEST(Latency, StallBlocksAreBlocksWhoseFastestCallStalls) {
+// The worst block is named as the block set numbers it, with its sizes: never its position.
+TEST(Intrinsic, NamesTheWorstBlockAsTheSetNumbersIt) {
+  const IntrinsicCost ic = intrinsic_of(cycling({10, 40, 20, 30, 10, 41, 20, 30, 11, 40, 25, 31}, 4)).cost(1.0, {});
+  EXPECT_EQ(ic.worst_block, 11u);  // position 1
+  EXPECT_EQ(ic.worst_block_bytes, 101u);
+  EXPECT_EQ(ic.worst_block_compressed, 51u);
+}
+
+// A later window's calls lower a block's fastest call and may move the worst block.
+TEST(Intrinsic, LaterCallsLowerTheFastestAndMoveTheWorst) {
+  LatencySample sample = cycling({10, 40, 20, 30, 10, 40, 20, 30, 10, 40, 20, 30}, 4);
+  IntrinsicTimes times = intrinsic_of(sample);
+  EXPECT_EQ(times.slowest_ticks(), 40u);
+  times.add(1, 15);  // position 1 was inflated in every earlier call
+  const IntrinsicCost ic = times.cost(1.0, {});
+  EXPECT_EQ(ic.calls_per_block, 3u);  // the fewest: position 1 has four
+  EXPECT_EQ(ic.worst_block, 13u);     // position 3, 30 ticks
+  EXPECT_DOUBLE_EQ(ic.worst_block_ns, 30.0);
+}
+
+TEST(Intrinsic, AnUntimedBlockGivesNoFigure) {
+  IntrinsicTimes times(3);
+  times.add(0, 5);
+  times.add(2, 7);
+  const IntrinsicCost ic = times.cost(1.0, {500'000});
+  EXPECT_EQ(ic.blocks, 3u);
+  EXPECT_EQ(ic.calls_per_block, 0u);
+  EXPECT_EQ(ic.worst_block_ns, 0.0);
+  EXPECT_EQ(ic.stall_blocks.at(500'000), 0u);
+}
+
+TEST(Intrinsic, StallBlocksAreBlocksWhoseFastestCallStalls) {
   LatencySample sample = cycling({600, 100, 700, 100, 600, 100}, 2);  // block 0: 600, 700, 600
+  const IntrinsicCost ic = intrinsic_of(sample).cost(1000.0, {500'000, 1'000'000});
   const LatencyStats s = summarize_latency(sample, 1000.0, {500'000, 1'000'000});
-  EXPECT_EQ(s.intrinsic.stall_blocks.at(500'000), 1u);
-  EXPECT_EQ(s.intrinsic.stall_blocks.at(1'000'000), 0u);
+  EXPECT_EQ(ic.stall_blocks.at(500'000), 1u);
+  EXPECT_EQ(ic.stall_blocks.at(1'000'000), 0u);
   EXPECT_EQ(s.stalls.at(500'000), 3u);
   EXPECT_EQ(s.preempted_stalls.at(500'000), 0u);
 }
@@ -103,7 +148,7 @@ TEST(Latency, NoCallsGivesZeroCountsForEveryThreshold) {
   EXPECT_EQ(s.calls, 0u);
   EXPECT_EQ(s.stalls.at(500'000), 0u);
   EXPECT_FALSE(s.p50_ns.has_value());
-  EXPECT_EQ(s.intrinsic.calls_per_block, 0u);
+  EXPECT_EQ(IntrinsicTimes(0).cost(1.0, {500'000}).calls_per_block, 0u);
 }
 
 TEST(KeepRaw, MatchesLevelDbRuleAtOneEighth) {
@@ -112,16 +157,16 @@ TEST(KeepRaw, MatchesLevelDbRuleAtOneEighth) {
   for (int i = 0; i < 20000; ++i) {
     const size_t raw = 1 + rng() % 70000;
     const size_t comp = rng() % (raw + 50);
-    EXPECT_EQ(keep_raw(raw, comp, 0.125), !(comp < raw - raw / 8)) << raw << " " << comp;
+    EXPECT_EQ(framing::keep_raw(raw, comp, 0.125), !(comp < raw - raw / 8)) << raw << " " << comp;
   }
-  EXPECT_TRUE(keep_raw(4096, 3584, 0.125));
-  EXPECT_FALSE(keep_raw(4096, 3583, 0.125));
+  EXPECT_TRUE(framing::keep_raw(4096, 3584, 0.125));
+  EXPECT_FALSE(framing::keep_raw(4096, 3583, 0.125));
 }
 
 TEST(KeepRaw, ZeroSavingKeepsOnlyBlocksThatDoNotShrink) {
-  EXPECT_FALSE(keep_raw(4096, 4095, 0.0));
-  EXPECT_TRUE(keep_raw(4096, 4096, 0.0));
-  EXPECT_TRUE(keep_raw(4096, 5000, 0.0));
+  EXPECT_FALSE(framing::keep_raw(4096, 4095, 0.0));
+  EXPECT_TRUE(framing::keep_raw(4096, 4096, 0.0));
+  EXPECT_TRUE(framing::keep_raw(4096, 5000, 0.0));
 }
 
 TEST(DictSplit, DisjointCoveringSortedAndSeeded) {

@@ -32,14 +32,12 @@ struct LateFixture {
     LateCheck::Direction& d = check.dirs[0];
     d.on = true;
     d.blocks = &blocks;
-    d.times = BlockTimes(5);
-    // As if every call of position 1 (block 3) had been inflated to a second: its fastest.
+    d.times = IntrinsicTimes(5);
+    // As if every call of position 1 (block 2) had been inflated to a second: its fastest.
     const auto second = static_cast<uint64_t>(1e9 / tick_clock_info().ns_per_tick);
     for (size_t k = 0; k < 5; ++k) {
       for (int c = 0; c < 3; ++c) d.times.add(k, k == 1 ? second : 1);
-      d.set_index.push_back(k + 1);
-      d.raw_bytes.push_back(4096);
-      d.packed_bytes.push_back(100 + k);
+      d.times.name(k, k + 1, 4096, 100 + k);
     }
     d.scratch = 2 * 4096 + 2;
     results[0].compress_latency.intrinsic.worst_block_ns = 1e9;
@@ -71,8 +69,8 @@ TEST(LateCheck, LowersAnInflatedBlockAndRenamesTheWorst) {
 TEST(LateCheck, CallsEveryOtherBlockBetweenTwoCallsOfOne) {
   LateFixture s;
   s.seen.record_order = true;
-  s.check.dirs[0].times = BlockTimes(5);  // fast blocks: a small set, so the most rounds
-  for (size_t k = 0; k < 5; ++k) s.check.dirs[0].times.add(k, 1);
+  IntrinsicTimes& times = s.check.dirs[0].times;
+  for (size_t k = 0; k < 5; ++k) times.fastest[k] = 1;  // fast blocks: a small set, so the most rounds
   std::vector<LateCheck> checks{s.check};
   run_late_checks(checks, s.results, EngineOptions{}, nullptr);
   // The untimed call of the last block, then rounds over the blocks in order.
