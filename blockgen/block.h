@@ -9,13 +9,18 @@
 
 namespace kvz {
 
+// The block sizes every layout, store profile and `-b` accept, one range for all of them
+// (values:single ignores the size).
+inline constexpr size_t kMinBlockSize = 1024;
+inline constexpr size_t kMaxBlockSize = size_t{1} << 20;
+
 struct Record {
   std::string key;
   std::string value;
 };
 
 // What a store file's own blocks are and cost: the "as-stored" layout's origin and the
-// current-codec row's real bytes (blockgen/store_files/store_source.cpp).
+// current-codec row's real bytes (each store's reader, stores/<store>/, fills it in).
 struct StoredOrigin {
   std::string store{};  // the profile that writes them: "rocksdb", "leveldb", "cassandra", "scylla", "hbase"
   // The file's codec as a codec spec ("zstd:5", "lz4", "zlib:6"; "memcpy" when stored

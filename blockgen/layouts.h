@@ -9,9 +9,7 @@
 
 namespace kvz {
 
-// Block sizes accepted by every layout (values:single ignores the size), and the default set.
-inline constexpr size_t kMinBlockSize = 1024;
-inline constexpr size_t kMaxBlockSize = 1024 * 1024;
+// The default block sizes (the accepted range: kMinBlockSize..kMaxBlockSize, blockgen/block.h).
 inline const std::vector<size_t> kDefaultBlockSizes = {1024, 4096, 16384, 65536};
 
 // One row per layout: what -l/--layout accepts, `--help` and the errors list, and how to build it.

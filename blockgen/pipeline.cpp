@@ -7,7 +7,7 @@
 
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
-#include "blockgen/store_files/store_source.h"
+#include "blockgen/source_registry.h"
 #include "util/bytes.h"
 
 namespace kvz {
@@ -48,8 +48,10 @@ std::vector<std::string> source_names(const std::vector<std::string>& paths, con
   return names;
 }
 
-bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,
-                  std::string& error) {
+namespace {
+
+// The sample caps (kMaxSampleBytes): refused before anything is read.
+bool check_sample_caps(const SourceRequest& request, std::string& error) {
   if (!request.datasets.empty() && request.dataset_bytes > kMaxSampleBytes) {
     error = "dataset size above 1G: datasets are built in memory (--dataset-bytes/--max-bytes)";
     return false;
@@ -58,11 +60,17 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
     error = "--max-bytes above 1G: a file's sample is read into memory";
     return false;
   }
-  std::vector<std::string> paths;
+  return true;
+}
+
+// The files to read: each argument resolved (a corpus path or manifest name), a directory
+// standing for the store files in it (a store's table directory).
+bool resolve_files(const SourceRequest& request, const SourceRegistry& readers, std::vector<std::string>& paths,
+                   std::string& error) {
   for (const auto& f : request.files) {
     std::error_code ec;
-    if (std::filesystem::is_directory(f, ec)) {  // a store's table directory: its store files
-      const auto files = store_files_in(f);
+    if (std::filesystem::is_directory(f, ec)) {
+      const auto files = readers.files_in(f);
       if (files.empty()) {
         error =
             f + ": a directory without store files (*-Data.db, RocksDB/LevelDB tables, HFiles): give the files to read";
@@ -83,6 +91,34 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
                         request.names.size(), paths.size());
     return false;
   }
+  return true;
+}
+
+// One file: a store file through the reader that takes it, any other as a corpus.
+bool load_file(const SourceRequest& request, const SourceRegistry& readers, const std::string& path,
+               const std::string& name, Source& s, std::vector<std::string>& warnings, std::string& error) {
+  if (const StoreFileReader* reader = readers.reader_for(path)) {
+    if (!reader->read(path, request.file_max_bytes, s.records, error)) return false;
+  } else {
+    s.records = read_corpus(path, request.record_mode, request.file_max_bytes, request.record, error);
+  }
+  if (!error.empty()) return false;
+  s.name = s.records.source = name;
+  s.path = path;
+  for (const auto& w : s.records.warnings) warnings.push_back(path + ": " + w);
+  std::error_code ec;
+  s.file_bytes = static_cast<uint64_t>(std::filesystem::file_size(path, ec));
+  if (request.hash_files) s.sha256 = s.records.sample_sha256;
+  return true;
+}
+
+}  // namespace
+
+bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,
+                  std::string& error) {
+  const SourceRegistry& readers = SourceRegistry::global();
+  std::vector<std::string> paths;
+  if (!check_sample_caps(request, error) || !resolve_files(request, readers, paths, error)) return false;
   for (const auto& d : request.datasets) {
     Source s;
     s.records = generate_dataset(d, request.seed, request.dataset_bytes, request.dataset, error);
@@ -93,18 +129,7 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
   const std::vector<std::string> names = request.names.empty() ? source_names(paths, request.datasets) : request.names;
   for (size_t i = 0; i < paths.size(); ++i) {
     Source s;
-    if (is_store_file(paths[i])) {
-      if (!read_store_file(paths[i], request.file_max_bytes, s.records, error)) return false;
-    } else {
-      s.records = read_corpus(paths[i], request.record_mode, request.file_max_bytes, request.record, error);
-    }
-    if (!error.empty()) return false;
-    s.name = s.records.source = names[i];
-    s.path = paths[i];
-    for (const auto& w : s.records.warnings) warnings.push_back(paths[i] + ": " + w);
-    std::error_code ec;
-    s.file_bytes = static_cast<uint64_t>(std::filesystem::file_size(paths[i], ec));
-    if (request.hash_files) s.sha256 = s.records.sample_sha256;
+    if (!load_file(request, readers, paths[i], names[i], s, warnings, error)) return false;
     out.push_back(std::move(s));
   }
   return true;

@@ -58,48 +58,42 @@ int pick_key_columns(const std::vector<std::string_view>& rows, char sep, size_t
   return 0;
 }
 
-std::string detect_mode(std::string_view data, std::string& why) {
-  if (data.empty()) {
-    why = "empty input";
-    return "lines";
-  }
-  if (looks_binary(data)) {
-    why = "NUL or >5% control bytes in the first 64 KiB";
-    return "bytes";
-  }
+namespace {
+
+// The whole input is one JSON document (an array or an object).
+bool is_one_json_document(std::string_view data) {
   const size_t first = data.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && (data[first] == '[' || data[first] == '{')) {
-    if (nlohmann::json::accept(data)) {
-      why = "the whole input is one JSON document";
-      return "json";
-    }
-  }
-  if (looks_like_hex_dump(data)) {
-    why = "lines of hex key/value pairs, as ldb scan --hex or sst_dump --output_hex print them";
-    return "kv-hex";
-  }
-  // Probe up to 200 non-blank lines spread evenly over the first MiB, so a short preamble
-  // (a comment, a mapping) does not decide the mode.
-  std::vector<std::string_view> lines, probe;
+  return first != std::string_view::npos && (data[first] == '[' || data[first] == '{') && nlohmann::json::accept(data);
+}
+
+// The non-blank lines of the first MiB (the last dropped when it may be cut mid-line), and up
+// to 200 of them spread evenly, so a short preamble (a comment, a mapping) does not decide the mode.
+void probe_lines(std::string_view data, std::vector<std::string_view>& lines, std::vector<std::string_view>& probe) {
   for_each_line(data.substr(0, std::min<size_t>(data.size(), 1 << 20)), [&](std::string_view l, uint64_t) {
     if (l.find_first_not_of(" \t\r") != std::string_view::npos) lines.push_back(l);
   });
   if (lines.size() > 1 && data.size() > (1 << 20)) lines.pop_back();  // may be cut mid-line
   const size_t step = std::max<size_t>(1, lines.size() / 200);
   for (size_t i = 0; i < lines.size() && probe.size() < 200; i += step) probe.push_back(lines[i]);
-  if (probe.empty()) {
-    why = "no non-blank line";
-    return "lines";
-  }
+}
+
+// JSON lines: 90 % of the probed lines are JSON documents.
+bool is_json_lines(const std::vector<std::string_view>& probe, std::string& why) {
   size_t json_lines = 0;
   for (auto l : probe) {
     const size_t b = l.find_first_not_of(" \t");
     if (b != std::string_view::npos && (l[b] == '{' || l[b] == '[') && nlohmann::json::accept(l)) ++json_lines;
   }
-  if (json_lines * 10 >= probe.size() * 9) {
-    why = std::to_string(json_lines) + " of the first " + std::to_string(probe.size()) + " lines are JSON documents";
-    return "jsonl";
-  }
+  if (json_lines * 10 < probe.size() * 9) return false;
+  why = std::to_string(json_lines) + " of the first " + std::to_string(probe.size()) + " lines are JSON documents";
+  return true;
+}
+
+// A table: 90 % of the probed lines have the first line's number (2 or more) of tab- or
+// comma-separated fields. "tsv" or "csv"; "lines" when the fields line up but nothing can be
+// the key; "" when no separator lines up.
+std::string table_mode(const std::vector<std::string_view>& lines, const std::vector<std::string_view>& probe,
+                       std::string& why) {
   for (char sep : {'\t', ','}) {
     const size_t want = count_fields(lines.front(), sep);
     if (want < 2 || probe.size() < 2) continue;
@@ -116,6 +110,36 @@ std::string detect_mode(std::string_view data, std::string& why) {
           (sep == ',' ? " comma" : " tab") + "-separated fields";
     return sep == ',' ? "csv" : "tsv";
   }
+  return "";
+}
+
+}  // namespace
+
+std::string detect_mode(std::string_view data, std::string& why) {
+  if (data.empty()) {
+    why = "empty input";
+    return "lines";
+  }
+  if (looks_binary(data)) {
+    why = "NUL or >5% control bytes in the first 64 KiB";
+    return "bytes";
+  }
+  if (is_one_json_document(data)) {
+    why = "the whole input is one JSON document";
+    return "json";
+  }
+  if (looks_like_hex_dump(data)) {
+    why = "lines of hex key/value pairs, as ldb scan --hex or sst_dump --output_hex print them";
+    return "kv-hex";
+  }
+  std::vector<std::string_view> lines, probe;
+  probe_lines(data, lines, probe);
+  if (probe.empty()) {
+    why = "no non-blank line";
+    return "lines";
+  }
+  if (is_json_lines(probe, why)) return "jsonl";
+  if (std::string table = table_mode(lines, probe, why); !table.empty()) return table;
   why = "text without a consistent structure";
   return "lines";
 }

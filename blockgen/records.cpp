@@ -259,87 +259,109 @@ RecordSet read_corpus(const std::string& path, const std::string& record_mode, s
   return read_corpus(path, record_mode, max_bytes, RecordOptions{}, error);
 }
 
+namespace {
+
+// The file open for reading and its size; false with a one-line `error`.
+bool open_corpus(const std::string& path, std::ifstream& in, uint64_t& size, std::string& error) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    error = path + ": no such file (or not a regular file)";
+    return false;
+  }
+  size = std::filesystem::file_size(path, ec);
+  in.open(path, std::ios::binary);
+  if (ec || !in) {
+    error = path + ": cannot read: " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+// `n` bytes at `off` into `out` (fewer at the end of the file).
+void read_at(std::ifstream& in, uint64_t off, size_t n, std::string& out) {
+  out.resize(n);
+  in.seekg(static_cast<std::streamoff>(off));
+  in.read(out.data(), static_cast<std::streamsize>(n));
+  out.resize(static_cast<size_t>(in.gcount()));
+  in.clear();
+}
+
+// What a file larger than the limit is read as: its sampled bytes, the warning that says how,
+// and the mode "auto" chose from the first window.
+struct Sample {
+  std::string data, note, mode;
+};
+
+// kSampleWindows evenly spaced windows of max_bytes / kSampleWindows (whole records for
+// fixed:N); text windows are cut to whole lines.
+Sample sample_corpus(std::ifstream& in, uint64_t size, size_t max_bytes, const std::string& record_mode) {
+  Sample s;
+  size_t window = std::max<size_t>(max_bytes / kSampleWindows, 1);
+  const size_t fixed = fixed_size(record_mode);
+  if (fixed) window = std::max(fixed, window / fixed * fixed);
+  std::string head;
+  read_at(in, 0, window, head);
+  s.mode = record_mode;
+  if (s.mode == "auto") {
+    std::string why;
+    s.mode = detect_mode(head, why);
+    if (s.mode == "json") s.mode = "jsonl";
+  }
+  const bool whole_lines = s.mode != "bytes" && !fixed;
+  s.data.reserve(max_bytes);
+  std::string w;
+  for (size_t i = 0; i < kSampleWindows; ++i) {
+    uint64_t off = i * ((size - window) / (kSampleWindows - 1));
+    if (fixed) off = off / fixed * fixed;
+    if (i == 0)
+      w = head;
+    else
+      read_at(in, off, window, w);
+    std::string_view v(w);
+    if (whole_lines) {
+      if (i > 0) {
+        const size_t nl = v.find('\n');
+        v = nl == std::string_view::npos ? std::string_view{} : v.substr(nl + 1);
+      }
+      const size_t last = v.rfind('\n');
+      v = last == std::string_view::npos ? std::string_view{} : v.substr(0, last + 1);
+    }
+    s.data.append(v);
+  }
+  s.note = "sampled " + std::to_string(s.data.size()) + " of " + std::to_string(size) +
+           " bytes: " + std::to_string(kSampleWindows) + " evenly spaced windows of " + std::to_string(window) +
+           (whole_lines ? " bytes cut to whole lines" : " bytes");
+  return s;
+}
+
+}  // namespace
+
 RecordSet read_corpus(const std::string& path, const std::string& record_mode, size_t max_bytes,
                       const RecordOptions& options, std::string& error) {
   RecordSet empty;
   empty.source = path;
   if (!known_mode(record_mode, error)) return empty;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    error = path + ": no such file (or not a regular file)";
-    return empty;
-  }
-  const uint64_t size = std::filesystem::file_size(path, ec);
-  std::ifstream in(path, std::ios::binary);
-  if (ec || !in) {
-    error = path + ": cannot read: " + std::strerror(errno);
-    return empty;
-  }
+  std::ifstream in;
+  uint64_t size = 0;
+  if (!open_corpus(path, in, size, error)) return empty;
   if (max_bytes == 0) max_bytes = kDefaultMaxBytes;
-  std::string data;
-  std::string sample_note;
-  auto read_at = [&](uint64_t off, size_t n, std::string& out) {
-    out.resize(n);
-    in.seekg(static_cast<std::streamoff>(off));
-    in.read(out.data(), static_cast<std::streamsize>(n));
-    out.resize(static_cast<size_t>(in.gcount()));
-    in.clear();
-  };
+  std::string data, sample_note, mode = record_mode;
   if (size <= max_bytes) {
-    read_at(0, size, data);
+    read_at(in, 0, size, data);
     if (data.size() != size) {
       error = path + ": short read";
       return empty;
     }
   } else {
-    // Sample: kSampleWindows evenly spaced windows; text windows are cut to whole lines.
-    size_t window = std::max<size_t>(max_bytes / kSampleWindows, 1);
-    const size_t fixed = fixed_size(record_mode);
-    if (fixed) window = std::max(fixed, window / fixed * fixed);
-    std::string head;
-    read_at(0, window, head);
-    std::string mode = record_mode;
-    if (mode == "auto") {
-      std::string why;
-      mode = detect_mode(head, why);
-      if (mode == "json") mode = "jsonl";
-    }
-    const bool whole_lines = mode != "bytes" && !fixed;
-    data.reserve(max_bytes);
-    std::string w;
-    for (size_t i = 0; i < kSampleWindows; ++i) {
-      uint64_t off = i * ((size - window) / (kSampleWindows - 1));
-      if (fixed) off = off / fixed * fixed;
-      if (i == 0)
-        w = head;
-      else
-        read_at(off, window, w);
-      std::string_view v(w);
-      if (whole_lines) {
-        if (i > 0) {
-          const size_t nl = v.find('\n');
-          v = nl == std::string_view::npos ? std::string_view{} : v.substr(nl + 1);
-        }
-        const size_t last = v.rfind('\n');
-        v = last == std::string_view::npos ? std::string_view{} : v.substr(0, last + 1);
-      }
-      data.append(v);
-    }
-    sample_note = "sampled " + std::to_string(data.size()) + " of " + std::to_string(size) +
-                  " bytes: " + std::to_string(kSampleWindows) + " evenly spaced windows of " + std::to_string(window) +
-                  (whole_lines ? " bytes cut to whole lines" : " bytes");
-    if (record_mode == "auto") {
-      const std::string digest = sha256_hex(data);
-      RecordSet set = records_from_bytes(std::move(data), path, mode, options, error);
-      set.sample_sha256 = digest;
-      set.warnings.insert(set.warnings.begin(), "record mode auto: chose " + mode + " from the first window");
-      set.warnings.insert(set.warnings.begin(), sample_note);
-      set.source_bytes = size;
-      return set;
-    }
+    Sample sample = sample_corpus(in, size, max_bytes, record_mode);
+    data = std::move(sample.data);
+    sample_note = std::move(sample.note);
+    mode = std::move(sample.mode);  // "auto" chose from the first window, for the whole sample
   }
   const std::string digest = sha256_hex(data);
-  RecordSet set = records_from_bytes(std::move(data), path, record_mode, options, error);
+  RecordSet set = records_from_bytes(std::move(data), path, mode, options, error);
+  if (mode != record_mode)
+    set.warnings.insert(set.warnings.begin(), "record mode auto: chose " + mode + " from the first window");
   if (!sample_note.empty()) set.warnings.insert(set.warnings.begin(), sample_note);
   set.source_bytes = size;
   set.sample_sha256 = digest;

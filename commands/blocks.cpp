@@ -117,10 +117,8 @@ int export_blocks(const BlockSet& b, const std::string& dir) {
   return 0;
 }
 
-}  // namespace
-
-int blocks_main(int argc, char** argv) {
-  Options o;
+// The options, or false with the exit code: 0 after --help, 2 on a usage error.
+bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
   CLI::App app{"Build the blocks a store would compress; print statistics or export them."};
   app.name("kvzbench blocks");
   add_source_options(app, o.sources);
@@ -130,39 +128,59 @@ int blocks_main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
     fmt::print("{}", app.help());
-    return 0;
+    code = 0;
+    return false;
   } catch (const CLI::ParseError& e) {
-    return usage_error(e.what());
+    code = usage_error(e.what());
+    return false;
   }
-  if (std::string empty = empty_option_value(app); !empty.empty()) return usage_error(empty);
-  SourceArgs& src = o.sources;
-  const std::vector<std::string> layouts = split_list(src.layouts);
-  if (layouts.size() != 1) return usage_error("-l takes one layout here: " + join(layout_names()));
-  const LayoutInfo* layout = find_layout(layouts.front());
-  if (!layout) return usage_error(unknown_name_error("layout", layouts.front(), layout_names()));
-  if (!o.stats && o.out.empty()) return usage_error("nothing to do: give --stats and/or --out DIR");
-  if (src.files.empty() && src.datasets.empty()) return usage_error("no input: give corpus files or -d DATASET");
-  std::vector<size_t> sizes = kDefaultBlockSizes;
-  std::string error;
-  if (!src.block_sizes.empty() && !parse_block_sizes(src.block_sizes, sizes, error)) return usage_error(error);
-  if (layout->ignores_block_size) sizes.resize(1, 4096);  // one pass is enough
-  SourceRequest request;
-  if (!make_source_request(src, request, error)) return usage_error(error);
-  if (!parse_byte_size(src.max_bytes, request.file_max_bytes))
-    return usage_error("bad --max-bytes '" + src.max_bytes + "'");
-  if (!src.dataset_bytes.empty() && !parse_byte_size(src.dataset_bytes, request.dataset_bytes))
-    return usage_error("bad --dataset-bytes '" + src.dataset_bytes + "'");
-  if (!o.out.empty() && (sizes.size() != 1 || request.files.size() + request.datasets.size() != 1))
-    return usage_error("--out takes exactly one input and one block size");
-  // The raw layout chunks a file's bytes as they are; record layouts need no raw copy.
-  if (!layout->needs_records && request.record_mode == "auto") request.record_mode = "bytes";
-  request.record.keep_raw = !layout->needs_records;
+  if (std::string empty = empty_option_value(app); !empty.empty()) {
+    code = usage_error(empty);
+    return false;
+  }
+  return true;
+}
 
-  std::vector<Source> sources;
-  std::vector<std::string> warnings;
-  const bool loaded = load_sources(request, sources, warnings, error);
-  for (const auto& w : warnings) fmt::print(stderr, "note: {}\n", w);
-  if (!loaded) return usage_error(error);
+// What to build, resolved before anything is read: one layout, the block sizes, the sources.
+struct BlocksPlan {
+  const LayoutInfo* layout = nullptr;
+  std::vector<size_t> sizes = kDefaultBlockSizes;
+  SourceRequest request;
+};
+
+bool failed(std::string& error, std::string message) {
+  error = std::move(message);
+  return false;
+}
+
+// False with a one-line error (exit 2).
+bool make_blocks_plan(const Options& o, BlocksPlan& p, std::string& error) {
+  const SourceArgs& src = o.sources;
+  const std::vector<std::string> layouts = split_list(src.layouts);
+  if (layouts.size() != 1) return failed(error, "-l takes one layout here: " + join(layout_names()));
+  p.layout = find_layout(layouts.front());
+  if (!p.layout) return failed(error, unknown_name_error("layout", layouts.front(), layout_names()));
+  if (!o.stats && o.out.empty()) return failed(error, "nothing to do: give --stats and/or --out DIR");
+  if (src.files.empty() && src.datasets.empty()) return failed(error, "no input: give corpus files or -d DATASET");
+  if (!src.block_sizes.empty() && !parse_block_sizes(src.block_sizes, p.sizes, error)) return false;
+  if (p.layout->ignores_block_size) p.sizes.resize(1, 4096);  // one pass is enough
+  SourceRequest& request = p.request;
+  if (!make_source_request(src, request, error)) return false;
+  if (!parse_byte_size(src.max_bytes, request.file_max_bytes))
+    return failed(error, "bad --max-bytes '" + src.max_bytes + "'");
+  if (!src.dataset_bytes.empty() && !parse_byte_size(src.dataset_bytes, request.dataset_bytes))
+    return failed(error, "bad --dataset-bytes '" + src.dataset_bytes + "'");
+  if (!o.out.empty() && (p.sizes.size() != 1 || request.files.size() + request.datasets.size() != 1))
+    return failed(error, "--out takes exactly one input and one block size");
+  // The raw layout chunks a file's bytes as they are; record layouts need no raw copy.
+  if (!p.layout->needs_records && request.record_mode == "auto") request.record_mode = "bytes";
+  request.record.keep_raw = !p.layout->needs_records;
+  return true;
+}
+
+// Each source's blocks at each size: statistics and/or the export. The exit code.
+int build_all(const Options& o, const BlocksPlan& p, const std::vector<Source>& sources) {
+  std::string error;
   for (const auto& s : sources) {
     const RecordSet& records = s.records;
     if (o.stats) {
@@ -171,8 +189,8 @@ int blocks_main(int argc, char** argv) {
           records.sampled_bytes < records.source_bytes ? fmt::format(" (sampled {})", records.sampled_bytes) : "",
           records.record_mode, records.detail, records.records.size());
     }
-    for (size_t size : sizes) {
-      const BlockSet b = build_blocks(records, layout->name, size, error);
+    for (size_t size : p.sizes) {
+      const BlockSet b = build_blocks(records, p.layout->name, size, error);
       if (!error.empty()) return usage_error(error);
       for (size_t i = records.warnings.size(); i < b.warnings.size(); ++i)
         fmt::print(stderr, "note: {}: {}\n", records.source, b.warnings[i]);
@@ -183,6 +201,23 @@ int blocks_main(int argc, char** argv) {
     }
   }
   return 0;
+}
+
+}  // namespace
+
+int blocks_main(int argc, char** argv) {
+  Options o;
+  int code = 0;
+  if (!parse_blocks_args(argc, argv, o, code)) return code;
+  BlocksPlan plan;
+  std::string error;
+  if (!make_blocks_plan(o, plan, error)) return usage_error(error);
+  std::vector<Source> sources;
+  std::vector<std::string> warnings;
+  const bool loaded = load_sources(plan.request, sources, warnings, error);
+  for (const auto& w : warnings) fmt::print(stderr, "note: {}\n", w);
+  if (!loaded) return usage_error(error);
+  return build_all(o, plan, sources);
 }
 
 }  // namespace kvz

@@ -42,68 +42,84 @@ bool load_all(const std::vector<std::string>& paths, std::vector<RunResults>& ru
   return true;
 }
 
+// `report`'s command line: the inputs, the outputs, and the options of what they show.
+struct ReportArgs {
+  std::vector<std::string> inputs, device_specs;
+  std::string html, md, csv, workload;
+  ReportOptions opt;
+};
+
+void add_report_options(CLI::App& app, ReportArgs& a) {
+  RecommendOptions& rec = a.opt.recommend;
+  app.add_option("results", a.inputs, "result JSON files")->required()->check(CLI::ExistingFile);
+  app.add_option("-o,--html", a.html, "HTML report to write (default report.html when no output is named)");
+  app.add_option("--md", a.md, "Markdown summary to write");
+  app.add_option("--csv", a.csv, "CSV (one row per cell) to write");
+  app.add_option("--workload", a.workload,
+                 "cost model: write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour[,device=NAME]");
+  app.add_option("--device", a.device_specs,
+                 "I/O model device NAME:MBPS:LATENCY_US (repeatable; replaces the default NVMe/SATA/HDD/10GbE)");
+  app.add_option("--write-ratio-within", rec.write_ratio_within,
+                 "write-heavy: stored ratio within this fraction of the best")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--read-min-ratio", rec.read_min_stored_ratio, "read-heavy/hot: stored ratio above this");
+  app.add_option("--space-min-decompress", rec.space_min_decompress, "space-sensitive: decompress MB/s floor")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--latency-quota-us", rec.latency_quota_us, "latency-bound: p99.9 quota in us")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--cold-min-decompress", rec.cold_min_decompress, "cold data: decompress MB/s floor")
+      ->check(CLI::NonNegativeNumber);
+}
+
+// --device replaces the default devices; --workload (after them: it may name one) the cost model.
+bool resolve_report_options(ReportArgs& a, std::string& error) {
+  if (!a.device_specs.empty()) {
+    a.opt.devices.clear();
+    for (const auto& s : a.device_specs) {
+      Device d;
+      if (!parse_device(s, d, error)) return false;
+      a.opt.devices.push_back(d);
+    }
+  }
+  if (a.workload.empty()) return true;
+  Workload w;
+  if (!parse_workload(a.workload, a.opt.devices, w, error)) return false;
+  a.opt.workload = w;
+  return true;
+}
+
+// The inputs read and merged before the first file is written; then each output, named as written.
+bool write_reports(ReportArgs& a, std::string& error) {
+  std::vector<RunResults> runs;
+  if (!load_all(a.inputs, runs, error)) return false;
+  if (a.html.empty() && a.md.empty() && a.csv.empty()) a.html = "report.html";
+  RunResults all;
+  if ((!a.md.empty() || !a.csv.empty()) && !merge_results(runs, all, error)) return false;
+  if (!a.html.empty()) {
+    if (!write_html(a.html, runs, a.opt, error)) return false;
+    std::printf("wrote %s\n", a.html.c_str());
+  }
+  if (!a.md.empty()) {
+    if (!write_markdown(a.md, all, a.opt, error)) return false;
+    std::printf("wrote %s\n", a.md.c_str());
+  }
+  if (!a.csv.empty()) {
+    if (!write_csv(a.csv, all, error)) return false;
+    std::printf("wrote %s\n", a.csv.c_str());
+  }
+  return true;
+}
+
 }  // namespace
 
 int report_main(int argc, char** argv) {
   CLI::App app{"Write an HTML report (and Markdown/CSV) from result files", "report"};
-  std::vector<std::string> inputs, device_specs;
-  std::string html, md, csv;
-  ReportOptions opt;
-  app.add_option("results", inputs, "result JSON files")->required()->check(CLI::ExistingFile);
-  app.add_option("-o,--html", html, "HTML report to write (default report.html when no output is named)");
-  app.add_option("--md", md, "Markdown summary to write");
-  app.add_option("--csv", csv, "CSV (one row per cell) to write");
-  std::string workload;
-  app.add_option("--workload", workload,
-                 "cost model: write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour[,device=NAME]");
-  app.add_option("--device", device_specs,
-                 "I/O model device NAME:MBPS:LATENCY_US (repeatable; replaces the default NVMe/SATA/HDD/10GbE)");
-  app.add_option("--write-ratio-within", opt.recommend.write_ratio_within,
-                 "write-heavy: stored ratio within this fraction of the best")
-      ->check(CLI::Range(0.0, 1.0));
-  app.add_option("--read-min-ratio", opt.recommend.read_min_stored_ratio, "read-heavy/hot: stored ratio above this");
-  app.add_option("--space-min-decompress", opt.recommend.space_min_decompress, "space-sensitive: decompress MB/s floor")
-      ->check(CLI::NonNegativeNumber);
-  app.add_option("--latency-quota-us", opt.recommend.latency_quota_us, "latency-bound: p99.9 quota in us")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--cold-min-decompress", opt.recommend.cold_min_decompress, "cold data: decompress MB/s floor")
-      ->check(CLI::NonNegativeNumber);
+  ReportArgs a;
+  add_report_options(app, a);
   int code = 0;
   if (!parse(app, argc, argv, code)) return code;
-  if (!device_specs.empty()) {
-    opt.devices.clear();
-    for (const auto& s : device_specs) {
-      Device d;
-      std::string error;
-      if (!parse_device(s, d, error)) return fail("report", error);
-      opt.devices.push_back(d);
-    }
-  }
-  if (!workload.empty()) {
-    Workload w;
-    std::string werror;
-    if (!parse_workload(workload, opt.devices, w, werror)) return fail("report", werror);
-    opt.workload = w;
-  }
-  std::vector<RunResults> runs;
   std::string error;
-  if (!load_all(inputs, runs, error)) return fail("report", error);
-  if (html.empty() && md.empty() && csv.empty()) html = "report.html";
-  // Everything that can fail on the inputs happens before the first file is written.
-  RunResults all;
-  if ((!md.empty() || !csv.empty()) && !merge_results(runs, all, error)) return fail("report", error);
-  if (!html.empty()) {
-    if (!write_html(html, runs, opt, error)) return fail("report", error);
-    std::printf("wrote %s\n", html.c_str());
-  }
-  if (!md.empty()) {
-    if (!write_markdown(md, all, opt, error)) return fail("report", error);
-    std::printf("wrote %s\n", md.c_str());
-  }
-  if (!csv.empty()) {
-    if (!write_csv(csv, all, error)) return fail("report", error);
-    std::printf("wrote %s\n", csv.c_str());
-  }
+  if (!resolve_report_options(a, error) || !write_reports(a, error)) return fail("report", error);
   return 0;
 }
 

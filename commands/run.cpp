@@ -27,14 +27,14 @@
 #include "blockgen/layouts.h"
 #include "blockgen/pipeline.h"
 #include "blockgen/records.h"
-#include "blockgen/store_files/store_source.h"
+#include "blockgen/source_registry.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
 #include "commands/run_options.h"
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"
-#include "kvz_build_info.h"
 #include "judgement/analysis.h"
+#include "kvz_build_info.h"
 #include "report/console.h"
 #include "report/writers.h"
 #include "stores/store_profile.h"
@@ -73,7 +73,7 @@ void add_options(CLI::App& app, RunArgs& a) {
                  "latency calls wanted per cell and direction (default 10000; p99.9 needs 1000)");
   app.add_option("--latency-seconds", a.latency_seconds,
                  "time cap of one latency pass (default: profile's); calls of 100 us or less still get 1000");
-  app.add_option("--cache", a.cache, "stream | hot | cold")->capture_default_str();
+  app.add_option("--cache", a.cache, accepted_values(kCacheOption, " | ", " | "))->capture_default_str();
   app.add_option("-T,--threads", a.threads, "worker threads, each with its own sessions over disjoint blocks")
       ->capture_default_str();
   app.add_option("--pin", a.pin, "pin to CPU(s), e.g. 2 or 0,2");
@@ -83,7 +83,7 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--profile", a.profile, "sweep size quick|default|full, or a store profile name")
       ->capture_default_str();
   app.add_option("--shard", a.shard, "run only cells with index % N == I (I/N)");
-  app.add_option("--sort", a.sort, "table order: cspeed | dspeed | ratio | none")->capture_default_str();
+  app.add_option("--sort", a.sort, "table order: " + accepted_values(kSortOption, " | ", " | "))->capture_default_str();
   app.add_option("--csv", a.csv, "write CSV");
   app.add_option("--json", a.json, "write results JSON (Google Benchmark compatible)");
   app.add_option("--md", a.md, "write Markdown");
@@ -117,8 +117,8 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
   const bool loaded = load_sources(p.sources, sources, warnings, err);
   for (const auto& s : sources)
     if (!s.path.empty())
-      corpora.push_back(
-          {s.name, s.path, s.file_bytes, s.sha256, is_store_source(s.records) ? s.records.detail : std::string()});
+      corpora.push_back({s.name, s.path, s.file_bytes, s.sha256,
+                         SourceRegistry::global().made(s.records) ? s.records.detail : std::string()});
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);
   if (!cut) {
@@ -197,100 +197,141 @@ bool pin_cpus(const std::string& list, std::string& err) {
   return true;
 }
 
-}  // namespace
+// -o/--format: which result goes to standard output (the table then goes to stderr).
+enum class StdoutFormat { Text, Csv, Md, Json };
+constexpr OptionValue<StdoutFormat> kStdoutFormats[] = {
+    {"text", StdoutFormat::Text}, {"csv", StdoutFormat::Csv}, {"md", StdoutFormat::Md}, {"json", StdoutFormat::Json}};
+constexpr OptionRow<StdoutFormat> kFormatOption{"-o/--format", kStdoutFormats};
 
-int run_main(int argc, char** argv) {
+// -o csv|md|json is --csv -, --md -, --json -; naming both is an error.
+bool route_format(const std::string& format, OutputFiles& given, std::string& err) {
+  StdoutFormat f = StdoutFormat::Text;
+  if (!format.empty() && !parse_option(kFormatOption, format, f, err)) return false;
+  std::string* to_stdout = f == StdoutFormat::Csv    ? &given.csv
+                           : f == StdoutFormat::Md   ? &given.md
+                           : f == StdoutFormat::Json ? &given.json
+                                                     : nullptr;
+  if (!to_stdout) return true;
+  if (!to_stdout->empty()) {
+    err = fmt::format("-o {} and --{} {}: one of them", format, format, *to_stdout);
+    return false;
+  }
+  *to_stdout = std::string(kStdout);
+  return true;
+}
+
+// The arguments, or false with the exit code: 0 after --help, 2 on a usage error.
+bool parse_run_args(int argc, char** argv, RunArgs& a, int& code) {
   CLI::App app{"kvzbench run: compress and decompress blocks with every selected codec", "kvzbench run"};
-  RunArgs a;
   add_options(app, a);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    code = app.exit(e);
+    return false;
   } catch (const CLI::ParseError& e) {
-    return usage_error(e.what());
+    code = usage_error(e.what());
+    return false;
   }
-  if (std::string empty = empty_option_value(app); !empty.empty()) return usage_error(empty);
+  if (std::string empty = empty_option_value(app); !empty.empty()) {
+    code = usage_error(empty);
+    return false;
+  }
   a.profile_given = app.count("--profile") > 0;
   note_given_sources(app, a.sources);
+  return true;
+}
+
+// Everything settled before a block is read: the plan, the codec rows, the report's options,
+// the --check baseline and where the outputs go.
+struct RunSetup {
   RunPlan plan;
-  std::string err;
-  if (!make_plan(a, plan, err)) return usage_error(err);
-  const CodecRegistry& reg = CodecRegistry::instance();
   std::vector<CodecChoice> choices;
-  if (!make_choices(plan, reg, choices, err)) return usage_error(err);
   ReportOptions report;
+  RunResults baseline;
+  std::vector<std::string> inputs;  // what the run reads: no output may be one of them
+  OutputFiles outputs;
+};
+
+// False with a one-line error (exit 2).
+bool set_up(const RunArgs& a, RunSetup& s, std::string& err) {
+  if (!make_plan(a, s.plan, err)) return false;
+  if (!make_choices(s.plan, CodecRegistry::instance(), s.choices, err)) return false;
   if (!a.workload.empty()) {
     Workload w;
-    if (!parse_workload(a.workload, report.devices, w, err)) return usage_error(err);
-    report.workload = w;
+    if (!parse_workload(a.workload, s.report.devices, w, err)) return false;
+    s.report.workload = w;
   }
-  if (!a.pin.empty() && !pin_cpus(a.pin, err)) return usage_error(err);
+  if (!a.pin.empty() && !pin_cpus(a.pin, err)) return false;
   // Signals are handled from here on: until measuring starts one ends the process at once
   // (nothing to save, and an open() of a FIFO never returns on its own).
   install_interrupt_handlers();
-
   // The baseline first: an unreadable --check must not cost a whole run.
-  RunResults base;
-  if (!a.check.empty() && !load_results(a.check, base, err)) return usage_error(err);
-
-  std::vector<std::string> inputs = plan.sources.files;
-  if (!a.check.empty()) inputs.push_back(a.check);
+  if (!a.check.empty() && !load_results(a.check, s.baseline, err)) return false;
+  s.inputs = s.plan.sources.files;
+  if (!a.check.empty()) s.inputs.push_back(a.check);
   OutputFiles given{a.json, a.csv, a.md, a.html};
-  if (std::string* to_stdout = a.format == "csv"    ? &given.csv
-                               : a.format == "md"   ? &given.md
-                               : a.format == "json" ? &given.json
-                                                    : nullptr) {
-    if (!to_stdout->empty())
-      return usage_error(fmt::format("-o {} and --{} {}: one of them", a.format, a.format, *to_stdout));
-    *to_stdout = std::string(kStdout);
-  } else if (!a.format.empty() && a.format != "text") {
-    return usage_error(fmt::format("invalid -o/--format '{}': expected text, csv, md or json", a.format));
-  }
-  OutputFiles outputs;
-  err = prepare_outputs(given, inputs, outputs);
-  if (!err.empty()) return usage_error(err);
+  if (!route_format(a.format, given, err)) return false;
+  err = prepare_outputs(given, s.inputs, s.outputs);
+  return err.empty();
+}
 
+// What the measuring left: the results, the cells that failed, the time it took.
+struct RunOutcome {
   RunResults results;
-  fill_meta(results.meta, plan, a, reg, argc, argv);
-  std::vector<BlockGroup> groups;
-  if (!make_groups(plan, groups, results.meta.corpora, err)) return usage_error(err);
-  for (const auto& c : results.meta.corpora) inputs.push_back(c.path);
-  err = output_overwrites_input(outputs, inputs);
-  if (!err.empty()) return usage_error(err);
-  plan.engine.llc_bytes = results.meta.llc_bytes;
-  Matrix matrix = build_matrix(std::move(groups), choices, reg);
+  size_t failed = 0;
+  double elapsed = 0;
+};
 
+// Reads the sources, then measures the matrix (a signal stops it and keeps what finished).
+// False with a one-line error (exit 2) when a source cannot be read.
+bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& out, std::string& err) {
+  const CodecRegistry& reg = CodecRegistry::instance();
+  RunResults& results = out.results;
+  fill_meta(results.meta, s.plan, a, reg, argc, argv);
+  std::vector<BlockGroup> groups;
+  if (!make_groups(s.plan, groups, results.meta.corpora, err)) return false;
+  for (const auto& c : results.meta.corpora) s.inputs.push_back(c.path);
+  err = output_overwrites_input(s.outputs, s.inputs);
+  if (!err.empty()) return false;
+  s.plan.engine.llc_bytes = results.meta.llc_bytes;
+  Matrix matrix = build_matrix(std::move(groups), s.choices, reg);
   const bool show_progress = !a.quiet && isatty(2);
   EngineHooks hooks;
   hooks.stop = &interrupt_flag();
   if (show_progress) hooks.progress = progress_bar;
   const double t0 = wall_seconds();
   set_run_phase(RunPhase::Measuring);  // a signal now stops the engine and keeps what finished
-  EngineOutcome outcome = run_matrix(matrix, plan.engine, hooks);
+  EngineOutcome outcome = run_matrix(matrix, s.plan.engine, hooks);
   set_run_phase(RunPhase::Writing);  // ... and cannot hold the writes on a FIFO or pipe nobody reads
   if (show_progress) clear_progress();
-  const double elapsed = wall_seconds() - t0;
-
+  out.elapsed = wall_seconds() - t0;
+  out.failed = outcome.failed;
   for (const auto& w : outcome.warnings) print_warning(w);
   results.cells = std::move(outcome.cells);
   results.meta.interrupted = outcome.interrupted || interrupt_signal() != 0;
-  results.meta.extra["wall_seconds"] = fmt::format("{:.1f}", elapsed);
+  results.meta.extra["wall_seconds"] = fmt::format("{:.1f}", out.elapsed);
+  return true;
+}
 
-  // The files before the console: `run ... | head` may close stdout at any line.
-  std::vector<std::string> written;
-  const bool wrote = write_outputs(outputs, results, report, written);
-  // An output written to standard output (`--json -`) keeps it for the data: the table goes to stderr.
-  std::ostream& console = writes_stdout(outputs) ? std::cerr : std::cout;
-  print_console_table(console, results, a.sort, a.wide);
+// The table, store table, recommendations and costs, the totals, the files written.
+void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup& s, bool wide,
+                   const std::vector<std::string>& written) {
+  const RunResults& results = run.results;
+  print_console_table(console, results, s.plan.sort, wide);
   print_store_table(console, results);
   print_recommendations(console, results);
-  if (report.workload) print_costs(console, results, *report.workload, report.devices);
-  console << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), elapsed, outcome.failed,
+  if (s.report.workload) print_costs(console, results, *s.report.workload, s.report.devices);
+  console << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), run.elapsed, run.failed,
                          results.meta.interrupted ? ", interrupted (finished cells kept)" : "");
   for (const auto& w : written)
     console << "wrote " << (w == kStdout ? std::string("standard output") : fs::absolute(w).string()) << "\n";
   console << std::flush;
+}
+
+// After the console: the failed cells on stderr, then the exit code (with --check, its verdict).
+int finish(const RunArgs& a, const RunSetup& s, const RunOutcome& run, bool wrote, std::ostream& console) {
+  const RunResults& results = run.results;
   for (const auto& c : results.cells)
     if (c.status == CellStatus::Failed) std::cerr << "kvzbench run: FAILED " << c.key.id() << ": " << c.failure << "\n";
   if (results.meta.interrupted) return run_exit_code(interrupt_signal() ? interrupt_signal() : SIGINT, 0, wrote, 0);
@@ -298,15 +339,34 @@ int run_main(int argc, char** argv) {
     std::cerr << "kvzbench run: error: nothing was measured (no cell ran)\n";
     return 1;
   }
-
   int check_code = 0;
   if (!a.check.empty()) {
     CheckOptions copt;
     copt.baseline_path = a.check;
-    copt.current_path = outputs.json.empty() ? "this run" : outputs.json;
-    check_code = check_results(base, results, copt, console);
+    copt.current_path = s.outputs.json.empty() ? "this run" : s.outputs.json;
+    check_code = check_results(s.baseline, results, copt, console);
   }
-  return run_exit_code(0, outcome.failed, wrote, check_code);
+  return run_exit_code(0, run.failed, wrote, check_code);
+}
+
+}  // namespace
+
+int run_main(int argc, char** argv) {
+  RunArgs a;
+  int code = 0;
+  if (!parse_run_args(argc, argv, a, code)) return code;
+  RunSetup s;
+  std::string err;
+  if (!set_up(a, s, err)) return usage_error(err);
+  RunOutcome run;
+  if (!measure(a, s, argc, argv, run, err)) return usage_error(err);
+  // The files before the console: `run ... | head` may close stdout at any line.
+  std::vector<std::string> written;
+  const bool wrote = write_outputs(s.outputs, run.results, s.report, written);
+  // An output written to standard output (`--json -`) keeps it for the data: the table goes to stderr.
+  std::ostream& console = writes_stdout(s.outputs) ? std::cerr : std::cout;
+  print_summary(console, run, s, a.wide, written);
+  return finish(a, s, run, wrote, console);
 }
 
 }  // namespace kvz

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <set>
 
+#include "blockgen/block.h"
 #include "blockgen/table.h"
 #include "codecs/spec.h"
 #include "util/bytes.h"
@@ -89,8 +90,9 @@ bool parse_block_sizes(const std::string& text, std::vector<size_t>& out, std::s
       parse_list(text, out, error, "empty block size list", [](const std::string& item, size_t& n) -> std::string {
         if (!parse_byte_size(item, n))
           return fmt::format("invalid block size '{}': expected a positive size like 4096, 4K or 64KiB", item);
-        if (n < 1024 || n > (size_t{1} << 20))
-          return fmt::format("block size '{}' out of range: must be between 1K and 1M", item);
+        if (n < kMinBlockSize || n > kMaxBlockSize)
+          return fmt::format("block size '{}' out of range: must be between {} and {}", item,
+                             format_byte_size(kMinBlockSize), format_byte_size(kMaxBlockSize));
         return "";
       });
   drop_repeats(out);

@@ -10,7 +10,7 @@
 
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
-#include "blockgen/store_files/store_source.h"
+#include "blockgen/source_registry.h"
 #include "blockgen/table.h"
 #include "util/bytes.h"
 #include "util/text.h"
@@ -23,70 +23,92 @@ namespace {
 // are not all one store's files (or a dataset is among them).
 std::string one_store_of(const SourceArgs& src) {
   if (src.files.empty() || !src.datasets.empty()) return "";
+  const SourceRegistry& readers = SourceRegistry::global();
   std::set<std::string> stores;
   for (const auto& f : src.files) {
     std::error_code ec;
-    const auto files = std::filesystem::is_directory(f, ec) ? store_files_in(f) : std::vector<std::string>{f};
+    const auto files = std::filesystem::is_directory(f, ec) ? readers.files_in(f) : std::vector<std::string>{f};
     if (files.empty()) return "";
-    for (const auto& file : files) stores.insert(store_of_file(file));
+    for (const auto& file : files) stores.insert(readers.store_of(file));
   }
   return stores.size() == 1 ? *stores.begin() : "";
 }
 
 }  // namespace
 
-bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
-  const SourceArgs& src = a.sources;
-  // A store's own files, named with no profile: that store's profile (its codecs, framing and
-  // dictionary sizes), and their blocks as stored unless -l says otherwise.
-  const std::string file_store = one_store_of(src);
-  const bool store_files_only = !file_store.empty();
-  p.sweep = find_sweep_profile(a.profile_given || !store_files_only ? a.profile : file_store);
-  if (!p.sweep) {
-    std::string store_err;
-    p.store = find_store_profile(a.profile_given || !store_files_only ? a.profile : file_store, store_err);
-    if (!p.store && a.profile.find(':') != std::string::npos) {
-      err = fmt::format("profile '{}': {}", a.profile, store_err);
-      return false;
-    }
-    if (!p.store) {
-      std::string names = "quick, default, full";
-      for (const auto& sp : store_profiles()) names += ", " + sp.name;
-      err = fmt::format("unknown profile '{}': expected one of {}", a.profile, names);
-      return false;
-    }
-    p.sweep = find_sweep_profile("default");
-    p.store_from_files = !a.profile_given && store_files_only;
+namespace {
+
+// What the named sources are: several choices depend on it.
+struct NamedSources {
+  bool any = false;               // files or datasets were named (else the sweep's own)
+  bool store_files_only = false;  // every named file is one store's file
+  std::string store;              // that store ("" unless store_files_only)
+};
+
+NamedSources named_sources(const SourceArgs& src) {
+  NamedSources n;
+  n.any = !src.files.empty() || !src.datasets.empty();
+  n.store = one_store_of(src);
+  n.store_files_only = !n.store.empty();
+  return n;
+}
+
+// The sweep, or a store profile over the default sweep. A store's own files, named with no
+// profile: that store's profile (its codecs, framing and dictionary sizes).
+bool resolve_profile(const RunArgs& a, const NamedSources& named, RunPlan& p, std::string& err) {
+  const std::string& name = a.profile_given || !named.store_files_only ? a.profile : named.store;
+  p.sweep = find_sweep_profile(name);
+  if (p.sweep) return true;
+  std::string store_err;
+  p.store = find_store_profile(name, store_err);
+  if (!p.store && a.profile.find(':') != std::string::npos) {
+    err = fmt::format("profile '{}': {}", a.profile, store_err);
+    return false;
   }
-  const SweepProfile& sw = *p.sweep;
-  p.codecs = !a.codecs.empty() ? a.codecs : p.store ? p.store->codecs : sw.codecs;
-  p.codecs_given = !a.codecs.empty();
+  if (!p.store) {
+    std::string names = "quick, default, full";
+    for (const auto& sp : store_profiles()) names += ", " + sp.name;
+    err = fmt::format("unknown profile '{}': expected one of {}", a.profile, names);
+    return false;
+  }
+  p.sweep = find_sweep_profile("default");
+  p.store_from_files = !a.profile_given && named.store_files_only;
+  return true;
+}
+
+// -b, or the store's block size, or the sweep's; a store profile bounds them.
+bool resolve_block_sizes(const SourceArgs& src, RunPlan& p, std::string& err) {
   if (!src.block_sizes.empty()) {
     if (!parse_block_sizes(src.block_sizes, p.block_sizes, err)) return false;
   } else {
-    p.block_sizes = p.store ? std::vector<size_t>{p.store->block_size} : sw.block_sizes;
+    p.block_sizes = p.store ? std::vector<size_t>{p.store->block_size} : p.sweep->block_sizes;
   }
-  if (p.store) {
-    for (size_t b : p.block_sizes) {
-      if (b < p.store->min_block_size || b > p.store->max_block_size) {
-        err = fmt::format("block size {} out of range for profile {}: {}..{}", format_byte_size(b), p.store->name,
-                          format_byte_size(p.store->min_block_size), format_byte_size(p.store->max_block_size));
-        return false;
-      }
+  if (!p.store) return true;
+  for (size_t b : p.block_sizes) {
+    if (b < p.store->min_block_size || b > p.store->max_block_size) {
+      err = fmt::format("block size {} out of range for profile {}: {}..{}", format_byte_size(b), p.store->name,
+                        format_byte_size(p.store->min_block_size), format_byte_size(p.store->max_block_size));
+      return false;
     }
   }
-  // Named sources are sliced as given (raw, as lzbench does) unless -l says otherwise; the
-  // sweeps' own sources get the sweep's layouts.
-  const bool sources_named = !src.files.empty() || !src.datasets.empty();
-  // A store's own files: their blocks as stored, and re-blocked by the store's layout too when
-  // -b asks for other sizes.
+  return true;
+}
+
+// Named sources are sliced as given (raw, as lzbench does) unless -l says otherwise; the
+// sweeps' own sources get the sweep's layouts. A store's own files: their blocks as stored, and
+// re-blocked by the store's layout too when -b asks for other sizes.
+std::vector<std::string> default_layouts(const SourceArgs& src, const NamedSources& named, const RunPlan& p) {
   const std::string reblock = p.store ? p.store->layout : "raw";
-  p.layouts = src.layouts_given                             ? split_list(src.layouts)
-              : store_files_only && src.block_sizes.empty() ? std::vector<std::string>{"as-stored"}
-              : store_files_only                            ? std::vector<std::string>{"as-stored", reblock}
-              : p.store                                     ? std::vector<std::string>{p.store->layout}
-              : sources_named                               ? std::vector<std::string>{"raw"}
-                                                            : sw.layouts;
+  if (named.store_files_only && src.block_sizes.empty()) return {"as-stored"};
+  if (named.store_files_only) return {"as-stored", reblock};
+  if (p.store) return {p.store->layout};
+  if (named.any) return {"raw"};
+  return p.sweep->layouts;
+}
+
+// Every layout known; under a store profile only the store's own (and the files' as stored).
+bool resolve_layouts(const SourceArgs& src, const NamedSources& named, RunPlan& p, std::string& err) {
+  p.layouts = src.layouts_given ? split_list(src.layouts) : default_layouts(src, named, p);
   for (const auto& l : p.layouts) {
     if (!find_layout(l)) {
       err = unknown_name_error("layout", l, layout_names());
@@ -105,15 +127,26 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
       return false;
     }
   }
-  if (!a.dict.empty()) {
-    if (!parse_dict_sizes(a.dict, p.dict_sizes, err)) return false;
-  } else if (p.store) {
+  return true;
+}
+
+// --dict, or the store's dictionary sizes, or (no codecs named) the sweep's dictionary rows.
+bool resolve_dictionaries(const RunArgs& a, RunPlan& p, std::string& err) {
+  if (!a.dict.empty()) return parse_dict_sizes(a.dict, p.dict_sizes, err);
+  if (p.store) {
     p.dict_sizes = p.store->dict_sizes;
   } else if (a.codecs.empty()) {
-    p.dict_sizes = sw.dict_sizes;
-    p.dict_codecs = sw.dict_codecs;
-    p.dict_max_level = sw.dict_max_level;
+    p.dict_sizes = p.sweep->dict_sizes;
+    p.dict_codecs = p.sweep->dict_codecs;
+    p.dict_max_level = p.sweep->dict_max_level;
   }
+  return true;
+}
+
+// What to read: the named sources, else the sweep's; a sweep samples each source, named files
+// get the full default sample, --max-bytes and --dataset-bytes override.
+bool resolve_sources(const SourceArgs& src, RunPlan& p, std::string& err) {
+  const SweepProfile& sw = *p.sweep;
   SourceRequest& r = p.sources;
   if (!make_source_request(src, r, err)) return false;
   if (r.datasets.empty() && r.files.empty()) {
@@ -121,7 +154,6 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     const std::string dir = corpora_dir();
     if (!dir.empty()) r.files = sw.all_corpora ? manifest_names(dir) : sw.corpora;
   }
-  // A sweep samples each source; named files get the full default sample.
   r.dataset_bytes = sw.sample_bytes;
   r.file_max_bytes = src.files.empty() ? sw.sample_bytes : kDefaultMaxBytes;
   if (!src.max_bytes.empty()) {
@@ -137,12 +169,18 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     return false;
   }
   r.hash_files = true;  // the result's metadata names each corpus by its SHA-256
+  return true;
+}
+
+bool valid_seconds(double s) { return std::isfinite(s) && s > 0 && s <= 3600; }
+
+// Time, latency and repetitions. A sweep trades precision for coverage; a run over chosen
+// sources gets the full budget (a store profile over named sources is a measurement too).
+bool resolve_budget(const RunArgs& a, const NamedSources& named, RunPlan& p, std::string& err) {
+  const SweepProfile& sw = *p.sweep;
   EngineOptions& e = p.engine;
-  // A sweep trades precision for coverage; a run over chosen sources gets the full budget.
-  const bool chosen_sources = sources_named;
-  // A store profile over named sources is a measurement too, not a sweep.
-  const bool full_budget = chosen_sources && (!a.profile_given || p.store);
-  if (a.time && !(std::isfinite(*a.time) && *a.time > 0 && *a.time <= 3600)) {
+  const bool full_budget = named.any && (!a.profile_given || p.store);
+  if (a.time && !valid_seconds(*a.time)) {
     err = "--time must be > 0 and at most 3600 seconds";
     return false;
   }
@@ -155,8 +193,7 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     }
     e.latency_calls = static_cast<size_t>(n);
   }
-  if (a.latency_seconds &&
-      !(std::isfinite(*a.latency_seconds) && *a.latency_seconds > 0 && *a.latency_seconds <= 3600)) {
+  if (a.latency_seconds && !valid_seconds(*a.latency_seconds)) {
     err = "--latency-seconds must be > 0 and at most 3600 seconds";
     return false;
   }
@@ -170,16 +207,27 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
   if (!a.latency_seconds && !a.latency_calls)
     scale_latency_budget(e, budget_scale(full_budget ? 0.5 : sw.seconds_per_cell, full_budget ? 5 : sw.repetitions,
                                          e.seconds_per_cell, e.repetitions));
-  if (a.cache != "stream" && a.cache != "hot" && a.cache != "cold") {
-    err = fmt::format("invalid --cache '{}': expected stream, hot or cold", a.cache);
-    return false;
-  }
-  e.cache = a.cache;
-  if (a.dict_method != "file" && a.dict_method != "split") {
-    err = fmt::format("invalid --dict-method '{}': expected file or split", a.dict_method);
-    return false;
-  }
-  e.dict_method = a.dict_method;
+  return true;
+}
+
+// --stall-threshold, plus the store's own stall line; sorted, each once.
+bool resolve_stall_thresholds(const RunArgs& a, RunPlan& p, std::string& err) {
+  std::vector<uint64_t>& t = p.engine.stall_thresholds_ns;
+  if (!parse_stall_thresholds(a.stall, t, err)) return false;
+  if (p.store && p.store->stall_threshold_ms > 0) t.push_back(static_cast<uint64_t>(p.store->stall_threshold_ms * 1e6));
+  std::sort(t.begin(), t.end());
+  t.erase(std::unique(t.begin(), t.end()), t.end());
+  return true;
+}
+
+// The engine's modes and limits: --cache, --dict-method, -T, --min-saving, stalls, --shard,
+// --sort, the seed and interleaving.
+bool resolve_engine(const RunArgs& a, RunPlan& p, std::string& err) {
+  EngineOptions& e = p.engine;
+  if (!parse_option(kCacheOption, a.cache, p.cache, err)) return false;
+  e.cache = option_name(kCacheOption, p.cache);
+  if (!parse_option(kDictMethodOption, a.dict_method, p.dict_method, err)) return false;
+  e.dict_method = option_name(kDictMethodOption, p.dict_method);
   if (a.threads < 1 || a.threads > 256) {
     err = "-T/--threads must be between 1 and 256";
     return false;
@@ -190,20 +238,24 @@ bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
     return false;
   }
   e.min_saving = a.min_saving_pct / 100.0;
-  if (!parse_stall_thresholds(a.stall, e.stall_thresholds_ns, err)) return false;
-  if (p.store && p.store->stall_threshold_ms > 0)
-    e.stall_thresholds_ns.push_back(static_cast<uint64_t>(p.store->stall_threshold_ms * 1e6));
-  std::sort(e.stall_thresholds_ns.begin(), e.stall_thresholds_ns.end());
-  e.stall_thresholds_ns.erase(std::unique(e.stall_thresholds_ns.begin(), e.stall_thresholds_ns.end()),
-                              e.stall_thresholds_ns.end());
+  if (!resolve_stall_thresholds(a, p, err)) return false;
   if (!a.shard.empty() && !parse_shard(a.shard, e.shard_index, e.shard_count, err)) return false;
-  if (a.sort != "cspeed" && a.sort != "dspeed" && a.sort != "ratio" && a.sort != "none") {
-    err = fmt::format("invalid --sort '{}': expected cspeed, dspeed, ratio or none", a.sort);
-    return false;
-  }
-  e.seed = r.seed;
+  if (!parse_option(kSortOption, a.sort, p.sort, err)) return false;
+  e.seed = p.sources.seed;
   e.random_interleaving = !a.no_interleave;
   return true;
+}
+
+}  // namespace
+
+bool make_plan(const RunArgs& a, RunPlan& p, std::string& err) {
+  const NamedSources named = named_sources(a.sources);
+  if (!resolve_profile(a, named, p, err)) return false;
+  p.codecs = !a.codecs.empty() ? a.codecs : p.store ? p.store->codecs : p.sweep->codecs;
+  p.codecs_given = !a.codecs.empty();
+  return resolve_block_sizes(a.sources, p, err) && resolve_layouts(a.sources, named, p, err) &&
+         resolve_dictionaries(a, p, err) && resolve_sources(a.sources, p, err) && resolve_budget(a, named, p, err) &&
+         resolve_engine(a, p, err);
 }
 
 namespace {
@@ -259,11 +311,12 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
 
 namespace {
 
-// The profile's store, options aside; Cassandra and ScyllaDB frame chunks alike.
+// The profile's store, options aside; a variant's files are its base's format (ScyllaDB's
+// Data.db is Cassandra's: their profiles frame chunks alike).
 bool same_store(const StoreProfile& profile, const std::string& store) {
   const std::string& name = profile.base.empty() ? profile.name : profile.base;
-  auto family = [](const std::string& s) { return s == "scylla" ? std::string("cassandra") : s; };
-  return family(name) == family(store);
+  const SourceRegistry& readers = SourceRegistry::global();
+  return readers.base_of(name) == readers.base_of(store);
 }
 
 }  // namespace

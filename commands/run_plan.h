@@ -9,11 +9,27 @@
 #include "bench/matrix.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/option_rows.h"
 #include "commands/run_options.h"
 #include "commands/source_options.h"
+#include "report/console.h"
 #include "stores/store_profile.h"
 
 namespace kvz {
+
+// --cache: how the blocks sit in memory when timed (the engine and the cell key keep the name).
+enum class CacheMode { Stream, Hot, Cold };
+inline constexpr OptionValue<CacheMode> kCacheModes[] = {
+    {"stream", CacheMode::Stream}, {"hot", CacheMode::Hot}, {"cold", CacheMode::Cold}};
+inline constexpr OptionRow<CacheMode> kCacheOption{"--cache", kCacheModes};
+
+// --dict-method: where a dictionary comes from (the engine and the result meta keep the name).
+enum class DictMethod { File, Split };
+inline constexpr OptionValue<DictMethod> kDictMethods[] = {{"file", DictMethod::File}, {"split", DictMethod::Split}};
+inline constexpr OptionRow<DictMethod> kDictMethodOption{"--dict-method", kDictMethods};
+
+// --sort: the console table's order (report/console.h names the orders).
+inline constexpr OptionRow<TableSort> kSortOption{"--sort", kTableSorts};
 
 struct RunArgs {
   RunArgs() { sources.layouts = "raw"; }  // named sources are sliced as given, as lzbench does
@@ -42,7 +58,10 @@ struct RunPlan {
   std::optional<int> dict_max_level;     // and only up to this level (unset: every level)
   std::string codecs;
   bool codecs_given = false;  // typed by the user (else a sweep's or store's default)
-  EngineOptions engine;
+  CacheMode cache = CacheMode::Stream;
+  DictMethod dict_method = DictMethod::File;
+  TableSort sort = TableSort::CompressSpeed;
+  EngineOptions engine;  // its cache and dict_method: the names of the two above
 };
 
 // False with a one-line `error` (exit 2) on any bad value.

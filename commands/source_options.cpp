@@ -7,6 +7,7 @@
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 #include "blockgen/table.h"
+#include "util/bytes.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -18,7 +19,9 @@ void add_source_options(CLI::App& app, SourceArgs& a) {
                  "(default: the file name)");
   app.add_option("-d,--dataset", a.datasets, "built-in datasets, comma separated: " + join(dataset_names()));
   app.add_option("-l,--layout", a.layouts, "layouts, comma separated: " + join(layout_names()))->capture_default_str();
-  app.add_option("-b,--block-size", a.block_sizes, "block sizes, e.g. 4K,64K (1K..1M)");
+  app.add_option("-b,--block-size", a.block_sizes,
+                 fmt::format("block sizes, e.g. 4K,64K ({}..{})", format_byte_size(kMinBlockSize),
+                             format_byte_size(kMaxBlockSize)));
   app.add_option("-r,-m,--record-mode", a.record_mode, "record mode for corpus files: " + record_mode_help())
       ->capture_default_str();
   app.add_option("--key-field", a.record.key_field, "jsonl/json: field for the key; lines: 1-based field number");

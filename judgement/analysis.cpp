@@ -172,6 +172,102 @@ Candidate candidate(const std::string& label, const Acc& a) {
   return c;
 }
 
+// The cells of one workload group, per codec configuration (its label).
+struct Group {
+  CellKey first;
+  std::map<std::string, Acc> codecs;
+};
+// Ordered by store, layout, block size as a number (4K before 16K), then source.
+using GroupKey = std::tuple<std::string, std::string, uint64_t, std::string, int, std::string>;
+
+// Every OK cell with both speeds, memcpy aside, into its workload group.
+std::map<GroupKey, Group> workload_groups(const RunResults& r, bool per_source) {
+  std::map<GroupKey, Group> groups;
+  for (const auto& c : r.cells) {
+    if (c.status != CellStatus::Ok || is_reference(c)) continue;
+    if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) continue;
+    const auto& k = c.key;
+    auto& g = groups[{k.profile, k.layout, k.block_size, k.cache, k.threads, per_source ? k.source : ""}];
+    if (g.codecs.empty()) g.first = k;
+    accumulate(g.codecs[cell_label(r, c)], c);
+  }
+  return groups;
+}
+
+// The group's name and key fields, and a candidate per codec configuration; no picks yet.
+GroupRecommendations group_candidates(const Group& group, bool per_source) {
+  GroupRecommendations g;
+  const CellKey& k = group.first;
+  g.group = per_source ? k.source + " · " + group_name(k) : group_name(k);
+  g.source = per_source ? k.source : "";
+  g.layout = k.layout.empty() ? "raw" : k.layout;
+  g.profile = k.profile;
+  g.block_size = k.block_size;
+  g.threads = k.threads;
+  for (const auto& [label, a] : group.codecs) g.candidates.push_back(candidate(label, a));
+  return g;
+}
+
+// One workload's rule: who may be picked, the measure that picks, the one that breaks ties.
+struct WorkloadRule {
+  std::string workload, rule;
+  std::function<bool(const Candidate&)> eligible;
+  Measured (*measure)(const Candidate&);
+  Measured (*then)(const Candidate&);
+};
+
+// The five rules, thresholds filled in; `best_ratio` is the best stored ratio a pick can have.
+std::vector<WorkloadRule> workload_rules(const RecommendOptions& opt, double best_ratio) {
+  const double ratio_floor = best_ratio * (1.0 - opt.write_ratio_within);
+  const std::string tie_rule =
+      "; speeds within " + fmt_num(opt.speed_tie_within * 100) +
+      " % or within their cells' typical repetition spread tie, and the tie goes to the better ";
+  return {
+      {"write-heavy",
+       "highest compress MB/s with stored ratio within " + fmt_num(opt.write_ratio_within * 100) + " % of the best (" +
+           fmt_num(best_ratio, 4) + ", so >= " + fmt_num(ratio_floor, 4) + ")" + tie_rule + "stored ratio",
+       [=](const Candidate& c) { return c.stored_ratio >= ratio_floor; }, compress_speed, stored_ratio},
+      {"read-heavy",
+       "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio) + tie_rule +
+           "stored ratio",
+       [=](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, decompress_speed, stored_ratio},
+      {"space-sensitive",
+       "best stored ratio with decompress >= " + fmt_num(opt.space_min_decompress) +
+           " MB/s (median); an equal ratio goes to the faster decompress",
+       [=](const Candidate& c) { return c.decompress_mbps >= opt.space_min_decompress; }, stored_ratio,
+       decompress_speed},
+      {"latency-bound",
+       "best stored ratio with no stall block and every block's intrinsic cost (its fastest call) < " +
+           fmt_num(opt.latency_quota_us) + " us, both directions",
+       [=](const Candidate& c) { return c.stall_blocks == 0 && c.worst_block_us < opt.latency_quota_us; }, stored_ratio,
+       decompress_speed},
+      // Cold data (the RocksDB column-family study's hot/cold split; hot data is read-heavy): the
+      // best ratio that can still be read back at a floor ten times lower than space-sensitive's.
+      {"cold data", "best stored ratio with decompress >= " + fmt_num(opt.cold_min_decompress) + " MB/s (median)",
+       [=](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, stored_ratio,
+       decompress_speed},
+  };
+}
+
+// A pick per workload rule among the candidates `eligible_too` allows (all when empty).
+void add_picks(GroupRecommendations& g, const RecommendOptions& opt, const CandidateFilter& eligible_too) {
+  auto allowed_here = [&](const Candidate& c) { return !eligible_too || eligible_too(c, g.block_size); };
+  double best_ratio = 0;
+  for (const auto& c : g.candidates)
+    if (c.dict_losses == 0 && allowed_here(c)) best_ratio = std::max(best_ratio, c.stored_ratio);
+  for (auto& rule : workload_rules(opt, best_ratio)) {
+    Recommendation rec;
+    rec.workload = std::move(rule.workload);
+    rec.rule = std::move(rule.rule);
+    auto allowed = [&](const Candidate& c) { return allowed_here(c) && rule.eligible(c); };
+    // Sizes are exact: only speeds have noise to tie within.
+    const double within = rule.measure == stored_ratio ? 0.0 : opt.speed_tie_within;
+    rec.choice = pick(g.candidates, allowed, rule.measure, rule.then, within, rec.ties);
+    rec.why = rec.choice ? describe(*rec.choice) : "no codec meets the rule";
+    g.picks.push_back(std::move(rec));
+  }
+}
+
 }  // namespace
 
 std::string Recommendation::choice_text() const {
@@ -187,82 +283,10 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
 
 std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt,
                                             const CandidateFilter& eligible_too) {
-  // Ordered by store, layout, block size as a number (4K before 16K), then source.
-  using GroupKey = std::tuple<std::string, std::string, uint64_t, std::string, int, std::string>;
-  struct Group {
-    CellKey first;
-    std::map<std::string, Acc> codecs;
-  };
-  std::map<GroupKey, Group> groups;
-  for (const auto& c : r.cells) {
-    if (c.status != CellStatus::Ok || is_reference(c)) continue;
-    if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) continue;
-    const auto& k = c.key;
-    auto& g = groups[{k.profile, k.layout, k.block_size, k.cache, k.threads, opt.per_source ? k.source : ""}];
-    if (g.codecs.empty()) g.first = k;
-    accumulate(g.codecs[cell_label(r, c)], c);
-  }
   std::vector<GroupRecommendations> out;
-  for (const auto& [gkey, group] : groups) {
-    GroupRecommendations g;
-    const CellKey& k = group.first;
-    g.group = opt.per_source ? k.source + " · " + group_name(k) : group_name(k);
-    g.source = opt.per_source ? k.source : "";
-    g.layout = k.layout.empty() ? "raw" : k.layout;
-    g.profile = k.profile;
-    g.block_size = k.block_size;
-    g.threads = k.threads;
-    for (const auto& [label, a] : group.codecs) g.candidates.push_back(candidate(label, a));
-    const auto& cs = g.candidates;
-    double best_ratio = 0;
-    for (const auto& c : cs)
-      if (c.dict_losses == 0 && (!eligible_too || eligible_too(c, g.block_size)))
-        best_ratio = std::max(best_ratio, c.stored_ratio);  // the best a pick can be
-    const double ratio_floor = best_ratio * (1.0 - opt.write_ratio_within);
-    const double within = opt.speed_tie_within;
-    auto add = [&](std::string workload, std::string rule, auto eligible, Measured (*measure)(const Candidate&),
-                   Measured (*then)(const Candidate&)) {
-      Recommendation rec{std::move(workload), std::move(rule), std::nullopt, {}, ""};
-      // Sizes are exact: only speeds have noise to tie within.
-      auto allowed = [&](const Candidate& c) {
-        return (!eligible_too || eligible_too(c, g.block_size)) && eligible(c);
-      };
-      rec.choice = pick(cs, allowed, measure, then, measure == stored_ratio ? 0.0 : within, rec.ties);
-      rec.why = rec.choice ? describe(*rec.choice) : "no codec meets the rule";
-      g.picks.push_back(std::move(rec));
-    };
-    const std::string tie_rule =
-        "; speeds within " + fmt_num(within * 100) +
-        " % or within their cells' typical repetition spread tie, and the tie goes to the better ";
-    add(
-        "write-heavy",
-        "highest compress MB/s with stored ratio within " + fmt_num(opt.write_ratio_within * 100) + " % of the best (" +
-            fmt_num(best_ratio, 4) + ", so >= " + fmt_num(ratio_floor, 4) + ")" + tie_rule + "stored ratio",
-        [&](const Candidate& c) { return c.stored_ratio >= ratio_floor; }, compress_speed, stored_ratio);
-    add(
-        "read-heavy",
-        "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio) + tie_rule +
-            "stored ratio",
-        [&](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, decompress_speed, stored_ratio);
-    add(
-        "space-sensitive",
-        "best stored ratio with decompress >= " + fmt_num(opt.space_min_decompress) +
-            " MB/s (median); an equal ratio goes to the faster decompress",
-        [&](const Candidate& c) { return c.decompress_mbps >= opt.space_min_decompress; }, stored_ratio,
-        decompress_speed);
-    add(
-        "latency-bound",
-        "best stored ratio with no stall block and every block's intrinsic cost (its fastest call) < " +
-            fmt_num(opt.latency_quota_us) + " us, both directions",
-        [&](const Candidate& c) { return c.stall_blocks == 0 && c.worst_block_us < opt.latency_quota_us; },
-        stored_ratio, decompress_speed);
-    // Cold data (the RocksDB column-family study's hot/cold split; hot data is read-heavy):
-    // the best ratio that can still be read back at a floor ten times lower than space-sensitive's.
-    add(
-        "cold data", "best stored ratio with decompress >= " + fmt_num(opt.cold_min_decompress) + " MB/s (median)",
-        [&](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, stored_ratio,
-        decompress_speed);
-    out.push_back(std::move(g));
+  for (const auto& [key, group] : workload_groups(r, opt.per_source)) {
+    out.push_back(group_candidates(group, opt.per_source));
+    add_picks(out.back(), opt, eligible_too);
   }
   return out;
 }

@@ -10,7 +10,7 @@
 
 namespace kvz {
 
-bool is_reference(const CellResult& c);  // the reference row (memcpy); labels: report/cell_view.h
+bool is_reference(const CellResult& c);  // the reference row (memcpy); labels: results/cell_view.h
 uint64_t total_stalls(const LatencyStats& l);
 
 // --- Recommendations ------------------------------------------------------------------
@@ -54,13 +54,21 @@ struct Candidate {
   size_t cells = 0;
 };
 
+// A pick in a store's terms (judgement/store_config.h): the line that applies it.
+struct PickConfig {
+  std::string store;      // the built-in store whose syntax `line` is in ("rocksdb")
+  std::string line;       // the option line / statement; when not writable, why the store cannot write it
+  bool writable = false;  // the store can write the pick
+};
+
 struct Recommendation {
-  std::string workload;             // "write-heavy", ...
-  std::string rule;                 // the rule in words, thresholds filled in
-  std::optional<Candidate> choice;  // none when no candidate meets the rule
-  std::vector<Candidate> ties;      // others within noise of the choice on the rule's measure
-  std::string why;                  // the figures behind the choice
-  std::string choice_text() const;  // "zstd 1 ≈ zstd 3", or "none"
+  std::string workload;              // "write-heavy", ...
+  std::string rule;                  // the rule in words, thresholds filled in
+  std::optional<Candidate> choice;   // none when no candidate meets the rule
+  std::vector<Candidate> ties;       // others within noise of the choice on the rule's measure
+  std::string why;                   // the figures behind the choice
+  std::optional<PickConfig> config;  // with a choice, in a store's terms only (recommend_for_store)
+  std::string choice_text() const;   // "zstd 1 ≈ zstd 3", or "none"
 };
 
 // A workload group: same layout, block size, cache mode, threads, store profile.

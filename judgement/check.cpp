@@ -5,11 +5,12 @@
 #include <iterator>
 #include <map>
 #include <ostream>
+#include <set>
 
 #include <fmt/format.h>
 
-#include "judgement/check.h"
 #include "judgement/analysis.h"
+#include "judgement/check.h"
 #include "util/stats.h"
 
 namespace kvz {
@@ -157,123 +158,131 @@ SpeedVerdict judge_speed(const RunFacts& base_run, const CellResult& base, const
   return v;
 }
 
-}  // namespace
+// What judging the cells needs of both runs, computed once.
+struct RunPair {
+  std::map<std::string, std::string> base_versions, cur_versions;  // codec -> "library version"
+  RunFacts base_facts, cur_facts;
+  std::map<std::string, const CellResult*> base_cells;  // by id
+};
 
-CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt) {
-  CheckReport rep;
+// Whether speeds can compare at all (same CPU model, same build), and which codec libraries changed.
+void compare_runs(const RunResults& baseline, const RunResults& current, const RunPair& runs, CheckReport& rep) {
   rep.cpu_match = !baseline.meta.cpu_model.empty() && baseline.meta.cpu_model == current.meta.cpu_model;
   // A Debug or sanitizer build is not slower code, it is other code: speeds compare only
   // between builds of the same type and flags.
   rep.build_match =
       baseline.meta.build_type == current.meta.build_type && baseline.meta.cxx_flags == current.meta.cxx_flags;
-  const auto bv = versions_of(baseline.meta), cv = versions_of(current.meta);
-  for (const auto& [codec, ver] : cv) {
-    auto it = bv.find(codec);
-    if (it != bv.end() && it->second != ver) rep.version_changes.push_back(codec + ": " + it->second + " -> " + ver);
+  for (const auto& [codec, ver] : runs.cur_versions) {
+    auto it = runs.base_versions.find(codec);
+    if (it != runs.base_versions.end() && it->second != ver)
+      rep.version_changes.push_back(codec + ": " + it->second + " -> " + ver);
   }
-  const RunFacts base_facts = facts_of(baseline), cur_facts = facts_of(current);
-  std::map<std::string, const CellResult*> base_cells;
-  for (const auto& c : baseline.cells) base_cells[c.key.id()] = &c;
-  std::map<std::string, bool> seen;
+}
 
-  for (const auto& cur : current.cells) {
-    CellCheck cc;
-    cc.id = cur.key.id();
-    seen[cc.id] = true;
-    const auto it = base_cells.find(cc.id);
-    if (cur.status != CellStatus::Ok) {
-      cc.status = CheckStatus::Fail;
-      cc.note = "round trip failed: " + cur.failure;
-      rep.cells.push_back(cc);
-      continue;
+// Sizes: equal under the same library version; under another, a ratio loss within tolerance.
+void check_sizes(const RunPair& runs, const CellResult& base, const CellResult& cur, const CheckOptions& opt,
+                 CellCheck& cc) {
+  const auto& bv = runs.base_versions;
+  const auto& cv = runs.cur_versions;
+  const bool same_lib = bv.count(cur.key.codec) == cv.count(cur.key.codec) &&
+                        (!cv.count(cur.key.codec) || bv.at(cur.key.codec) == cv.at(cur.key.codec));
+  cc.size_ratio = base.compressed_bytes
+                      ? static_cast<double>(cur.compressed_bytes) / static_cast<double>(base.compressed_bytes)
+                      : 0;
+  if (cur.input_bytes != base.input_bytes) {
+    cc.status = cc.size_status = CheckStatus::Fail;
+    cc.size_note = "input differs";
+    cc.note =
+        fmt::format("input bytes {} vs baseline {}: the data changed, re-baseline", cur.input_bytes, base.input_bytes);
+  } else if (same_lib) {
+    if (cur.compressed_bytes == base.compressed_bytes && cur.stored_bytes == base.stored_bytes) {
+      cc.size_note = "=";
+      return;
     }
-    if (it == base_cells.end()) {
-      cc.status = CheckStatus::New;
-      cc.note = "not in the baseline";
-      rep.cells.push_back(cc);
-      continue;
-    }
-    const CellResult& base = *it->second;
-    if (base.status != CellStatus::Ok) {
-      cc.status = CheckStatus::New;
-      cc.note = "baseline cell had failed; now OK";
-      rep.cells.push_back(cc);
-      continue;
-    }
-    // Sizes.
-    const bool same_lib = bv.count(cur.key.codec) == cv.count(cur.key.codec) &&
-                          (!cv.count(cur.key.codec) || bv.at(cur.key.codec) == cv.at(cur.key.codec));
-    cc.size_ratio = base.compressed_bytes
-                        ? static_cast<double>(cur.compressed_bytes) / static_cast<double>(base.compressed_bytes)
-                        : 0;
-    if (cur.input_bytes != base.input_bytes) {
-      cc.status = cc.size_status = CheckStatus::Fail;
-      cc.size_note = "input differs";
-      cc.note = fmt::format("input bytes {} vs baseline {}: the data changed, re-baseline", cur.input_bytes,
-                            base.input_bytes);
-    } else if (same_lib) {
-      if (cur.compressed_bytes == base.compressed_bytes && cur.stored_bytes == base.stored_bytes) {
-        cc.size_note = "=";
-      } else {
-        cc.status = cc.size_status = CheckStatus::Fail;
-        cc.size_note = fmt::format("{:+.3f} %", (cc.size_ratio - 1) * 100);
-        cc.note = fmt::format("compressed {} vs baseline {}, stored {} vs {} (same library version: must be equal)",
-                              cur.compressed_bytes, base.compressed_bytes, cur.stored_bytes, base.stored_bytes);
-      }
-    } else {
-      const double loss = 1.0 - cur.ratio() / base.ratio();
-      cc.size_note = fmt::format("{:+.3f} %", (cc.size_ratio - 1) * 100);
-      if (loss > opt.ratio_tolerance) {
-        cc.status = cc.size_status = CheckStatus::Fail;
-        cc.note = fmt::format("ratio {:.4f} vs baseline {:.4f}: loss {:.2f} % > {:.2f} % (library version changed)",
-                              cur.ratio(), base.ratio(), loss * 100, opt.ratio_tolerance * 100);
-      }
-    }
-    // Speeds.
-    if (is_reference(cur)) {
-      cc.compress.note = cc.decompress.note = "reference";
-      cc.compress.status = cc.decompress.status = CheckStatus::Pass;
-    } else if (!opt.speed_gate || !rep.cpu_match || !rep.build_match) {
-      cc.compress.note = cc.decompress.note = !opt.speed_gate  ? "speed gate off"
-                                              : !rep.cpu_match ? "CPU differs"
-                                                               : "build differs";
-      cc.status = worse(cc.status, CheckStatus::Skipped);
-    } else {
-      cc.compress = judge_speed(base_facts, base, cur_facts, cur, true, opt);
-      cc.decompress = judge_speed(base_facts, base, cur_facts, cur, false, opt);
-      cc.status = worse(cc.status, worse(cc.compress.status, cc.decompress.status));
-    }
-    rep.cells.push_back(cc);
+    cc.status = cc.size_status = CheckStatus::Fail;
+    cc.size_note = fmt::format("{:+.3f} %", (cc.size_ratio - 1) * 100);
+    cc.note = fmt::format("compressed {} vs baseline {}, stored {} vs {} (same library version: must be equal)",
+                          cur.compressed_bytes, base.compressed_bytes, cur.stored_bytes, base.stored_bytes);
+  } else {
+    const double loss = 1.0 - cur.ratio() / base.ratio();
+    cc.size_note = fmt::format("{:+.3f} %", (cc.size_ratio - 1) * 100);
+    if (loss <= opt.ratio_tolerance) return;
+    cc.status = cc.size_status = CheckStatus::Fail;
+    cc.note = fmt::format("ratio {:.4f} vs baseline {:.4f}: loss {:.2f} % > {:.2f} % (library version changed)",
+                          cur.ratio(), base.ratio(), loss * 100, opt.ratio_tolerance * 100);
   }
-  // Run-to-run noise: repetitions inside one run share its machine state, so the U test cannot
-  // see a whole run being slower for some cells (observed: 20 % on a busy 2-core machine while
-  // memcpy did not move). The scatter of the cells' slowdowns around their median estimates it
-  // (1.4826 x MAD, per direction); a FAIL must clear the threshold by two of those, else it is
-  // UNSTABLE. A uniform shift (every cell slower alike) has no scatter and still FAILs.
-  for (const bool compress : {true, false}) {
-    std::vector<double> s;
-    for (const auto& cc : rep.cells) {
-      const auto& v = compress ? cc.compress : cc.decompress;
-      if (v.compared) s.push_back(v.slowdown);
-    }
-    if (s.size() < 8) continue;
-    const double m = median(s);
-    std::vector<double> dev;
-    for (double x : s) dev.push_back(std::fabs(x - m));
-    const double noise = 1.4826 * median(dev);
-    (compress ? rep.compress_noise : rep.decompress_noise) = noise;
-    for (auto& cc : rep.cells) {
-      auto& v = compress ? cc.compress : cc.decompress;
-      if (v.status != CheckStatus::Fail || v.slowdown > opt.slowdown_threshold + 2 * noise) continue;
-      v.status = CheckStatus::Unstable;
-      v.note += fmt::format("{}within run-to-run noise (+-{:.1f} %)", v.note.empty() ? "" : "; ", noise * 100);
-    }
+}
+
+// Speeds: the reference passes, a gate that cannot compare skips, else both directions judged.
+void check_speeds(const RunPair& runs, const CheckReport& rep, const CellResult& base, const CellResult& cur,
+                  const CheckOptions& opt, CellCheck& cc) {
+  if (is_reference(cur)) {
+    cc.compress.note = cc.decompress.note = "reference";
+    cc.compress.status = cc.decompress.status = CheckStatus::Pass;
+  } else if (!opt.speed_gate || !rep.cpu_match || !rep.build_match) {
+    cc.compress.note = cc.decompress.note = !opt.speed_gate  ? "speed gate off"
+                                            : !rep.cpu_match ? "CPU differs"
+                                                             : "build differs";
+    cc.status = worse(cc.status, CheckStatus::Skipped);
+  } else {
+    cc.compress = judge_speed(runs.base_facts, base, runs.cur_facts, cur, true, opt);
+    cc.decompress = judge_speed(runs.base_facts, base, runs.cur_facts, cur, false, opt);
+    cc.status = worse(cc.status, worse(cc.compress.status, cc.decompress.status));
   }
+}
+
+// One cell of the current run: a failed round trip, a cell new to the baseline, or its sizes
+// and speeds against the baseline's.
+CellCheck check_cell(const RunPair& runs, const CheckReport& rep, const CellResult& cur, const CheckOptions& opt) {
+  CellCheck cc;
+  cc.id = cur.key.id();
+  const auto it = runs.base_cells.find(cc.id);
+  if (cur.status != CellStatus::Ok) {
+    cc.status = CheckStatus::Fail;
+    cc.note = "round trip failed: " + cur.failure;
+  } else if (it == runs.base_cells.end()) {
+    cc.status = CheckStatus::New;
+    cc.note = "not in the baseline";
+  } else if (it->second->status != CellStatus::Ok) {
+    cc.status = CheckStatus::New;
+    cc.note = "baseline cell had failed; now OK";
+  } else {
+    check_sizes(runs, *it->second, cur, opt, cc);
+    check_speeds(runs, rep, *it->second, cur, opt, cc);
+  }
+  return cc;
+}
+
+// Run-to-run noise: repetitions inside one run share its machine state, so the U test cannot
+// see a whole run being slower for some cells (observed: 20 % on a busy 2-core machine while
+// memcpy did not move). The scatter of the cells' slowdowns around their median estimates it
+// (1.4826 x MAD, per direction); a FAIL must clear the threshold by two of those, else it is
+// UNSTABLE. A uniform shift (every cell slower alike) has no scatter and still FAILs.
+void apply_run_noise(CheckReport& rep, bool compress, const CheckOptions& opt) {
+  std::vector<double> s;
+  for (const auto& cc : rep.cells) {
+    const auto& v = compress ? cc.compress : cc.decompress;
+    if (v.compared) s.push_back(v.slowdown);
+  }
+  if (s.size() < 8) return;
+  const double m = median(s);
+  std::vector<double> dev;
+  for (double x : s) dev.push_back(std::fabs(x - m));
+  const double noise = 1.4826 * median(dev);
+  (compress ? rep.compress_noise : rep.decompress_noise) = noise;
   for (auto& cc : rep.cells) {
-    if (!cc.compress.compared && !cc.decompress.compared) continue;
-    cc.status = worse(cc.size_status, worse(cc.compress.status, cc.decompress.status));
+    auto& v = compress ? cc.compress : cc.decompress;
+    if (v.status != CheckStatus::Fail || v.slowdown > opt.slowdown_threshold + 2 * noise) continue;
+    v.status = CheckStatus::Unstable;
+    v.note += fmt::format("{}within run-to-run noise (+-{:.1f} %)", v.note.empty() ? "" : "; ", noise * 100);
   }
-  // A shard holds only its share of the cells: the rest are not missing, just elsewhere.
+}
+
+// Baseline cells this run lacks: MISSING, or SKIPPED in a shard, which holds only its share
+// of the cells (the rest are not missing, just elsewhere).
+void add_missing(const RunResults& baseline, const RunResults& current, CheckReport& rep) {
+  std::set<std::string> seen;
+  for (const auto& c : current.cells) seen.insert(c.key.id());
   const auto shard = current.meta.extra.find("shard");
   const bool is_shard = shard != current.meta.extra.end();
   for (const auto& c : baseline.cells) {
@@ -284,12 +293,17 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
     cc.note = is_shard ? "not in shard " + shard->second : "in the baseline, not in this run";
     rep.cells.push_back(cc);
   }
+}
+
+// The exit code: 1 for a FAIL (or a MISSING with --fail-missing), and for a gate that compared
+// nothing or compared a run cut short: it has not passed.
+void settle_exit_code(const RunResults& baseline, const RunResults& current, const CheckOptions& opt,
+                      CheckReport& rep) {
   for (const auto& c : rep.cells) rep.compared += c.size_status != CheckStatus::New && !c.size_note.empty();
   rep.exit_code = 0;
   for (const auto& c : rep.cells) {
     if (c.status == CheckStatus::Fail || (c.status == CheckStatus::Missing && opt.fail_on_missing)) rep.exit_code = 1;
   }
-  // A gate that compared nothing, or compared a run cut short, has not passed.
   if (current.meta.interrupted)
     rep.refusal = "the current run was interrupted: its results are incomplete";
   else if (baseline.meta.interrupted)
@@ -301,80 +315,24 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
   else if (rep.compared == 0)
     rep.refusal = "no cell of the current run is in the baseline: nothing was compared";
   if (!rep.refusal.empty()) rep.exit_code = 1;
-  return rep;
-}
-
-namespace {
-
-std::string speed_text(const SpeedVerdict& v) {
-  if (!v.compared) return v.note.empty() ? "-" : v.note;
-  return fmt::format("{:+.1f} % p={:.2g}", -v.slowdown * 100, v.p);
 }
 
 }  // namespace
 
-int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out) {
-  const CheckReport rep = check_cells(baseline, current, opt);
-  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", opt.baseline_path, baseline.meta.git_revision,
-                     baseline.meta.cpu_model, baseline.meta.started_at);
-  out << fmt::format("current:  {} rev {} on '{}' ({})\n", opt.current_path, current.meta.git_revision,
-                     current.meta.cpu_model, current.meta.started_at);
-  if (!opt.speed_gate) {
-    out << "speed: gate off (--no-speed): only round trips and sizes are checked\n";
-  } else if (!rep.cpu_match) {
-    out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
-  } else if (!rep.build_match) {
-    out << fmt::format("speed: SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')\n",
-                       current.meta.build_type, current.meta.cxx_flags, baseline.meta.build_type,
-                       baseline.meta.cxx_flags);
-  } else {
-    out << fmt::format(
-        "speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
-        "speeds by {} normalised to the run's memcpy row\n",
-        opt.slowdown_threshold * 100, opt.p_value, opt.min_repetitions,
-        opt.use_cpu_time ? "CPU time (wall time where a run lacks it)" : "wall time");
+CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt) {
+  RunPair runs{versions_of(baseline.meta), versions_of(current.meta), facts_of(baseline), facts_of(current), {}};
+  for (const auto& c : baseline.cells) runs.base_cells[c.key.id()] = &c;
+  CheckReport rep;
+  compare_runs(baseline, current, runs, rep);
+  for (const auto& cur : current.cells) rep.cells.push_back(check_cell(runs, rep, cur, opt));
+  for (const bool compress : {true, false}) apply_run_noise(rep, compress, opt);
+  for (auto& cc : rep.cells) {
+    if (!cc.compress.compared && !cc.decompress.compared) continue;
+    cc.status = worse(cc.size_status, worse(cc.compress.status, cc.decompress.status));
   }
-  if (!rep.version_changes.empty()) {
-    out << "codec library versions differ from the baseline's:";
-    for (const auto& v : rep.version_changes) out << " " << v << ";";
-    out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
-    const std::string& cmd = current.meta.command_line;
-    const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind('-', 0) == 0;  // argv of the subcommand
-    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path, opt.baseline_path,
-                       bare ? "kvzbench " : "", cmd);
-  }
-  if (rep.compress_noise > 0 || rep.decompress_noise > 0)
-    out << fmt::format(
-        "run-to-run noise (scatter of the cells' slowdowns): compress +-{:.1f} %, decompress +-{:.1f} %; "
-        "a FAIL must clear the threshold by twice that\n",
-        rep.compress_noise * 100, rep.decompress_noise * 100);
-  out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}\n", "status", "size", "compress", "decompress", "cell");
-  std::map<CheckStatus, int> counts;
-  std::vector<double> cspeed, dspeed, sizes;
-  for (const auto& c : rep.cells) {
-    ++counts[c.status];
-    out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status),
-                       c.size_note.empty() ? "-" : c.size_note, speed_text(c.compress), speed_text(c.decompress), c.id,
-                       c.note.empty() ? "" : "  (" + c.note + ")");
-    if (c.compress.compared) cspeed.push_back(1 - c.compress.slowdown);
-    if (c.decompress.compared) dspeed.push_back(1 - c.decompress.slowdown);
-    if (c.size_ratio > 0) sizes.push_back(c.size_ratio);
-  }
-  out << "summary:";
-  for (auto s : {CheckStatus::Pass, CheckStatus::Fail, CheckStatus::Unstable, CheckStatus::Skipped, CheckStatus::New,
-                 CheckStatus::Missing})
-    out << fmt::format(" {} {}", counts[s], to_string(s));
-  out << "\n";
-  auto mean_text = [](const std::vector<double>& v, int digits) {
-    return v.empty() ? std::string("n/a (0 cells)") : fmt::format("{:.{}f}x ({} cells)", geomean(v), digits, v.size());
-  };
-  out << fmt::format("geometric mean vs baseline: compress speed {}, decompress speed {}, compressed size {}\n",
-                     mean_text(cspeed, 3), mean_text(dspeed, 3), mean_text(sizes, 4));
-  if (!rep.refusal.empty())
-    out << "check: FAIL: " << rep.refusal << "\n";
-  else
-    out << (rep.exit_code == 0 ? "check: PASS\n" : "check: FAIL\n");
-  return rep.exit_code;
+  add_missing(baseline, current, rep);
+  settle_exit_code(baseline, current, opt, rep);
+  return rep;
 }
 
 }  // namespace kvz

@@ -1,6 +1,10 @@
 #include "judgement/store_config.h"
 
+#include "stores/store_profile.h"
+
 namespace kvz {
+
+namespace {
 
 ConfigLine config_line_for(const StoreProfile& store, const Candidate& pick, uint64_t block_size) {
   return store_config_line(store, {.codec = pick.codec,
@@ -10,8 +14,53 @@ ConfigLine config_line_for(const StoreProfile& store, const Candidate& pick, uin
                                    .block_size = block_size});
 }
 
+// A recommend() filter: only codecs `store` can write at the group's block size.
 CandidateFilter writable_by(const StoreProfile& store) {
   return [&store](const Candidate& c, uint64_t block_size) { return config_line_for(store, c, block_size).writable; };
+}
+
+const StoreProfile* store_profile_of(const RunResults& run) {
+  for (const auto& c : run.cells)
+    if (!c.key.profile.empty())
+      if (const StoreProfile* p = find_store_profile(c.key.profile)) return p;
+  return nullptr;
+}
+
+std::vector<GroupRecommendations> recommend_in(const RunResults& run, const RecommendOptions& opt,
+                                               const StoreProfile& store) {
+  auto groups = recommend(run, opt, writable_by(store));
+  for (auto& g : groups) {
+    for (auto& pick : g.picks) {
+      if (!pick.choice) continue;
+      const ConfigLine line = config_line_for(store, *pick.choice, g.block_size);
+      pick.config = PickConfig{store.base, line.text, line.writable};
+    }
+  }
+  return groups;
+}
+
+}  // namespace
+
+std::vector<std::string> store_names() {
+  std::vector<std::string> names;
+  for (const auto& p : store_profiles()) names.push_back(p.name);
+  return names;
+}
+
+std::string run_store(const RunResults& run) {
+  const StoreProfile* p = store_profile_of(run);
+  return p ? p->base : "";
+}
+
+std::vector<GroupRecommendations> recommend_for_store(const RunResults& run, const RecommendOptions& opt,
+                                                      const std::string& store) {
+  const StoreProfile* p = find_store_profile(store);
+  return p ? recommend_in(run, opt, *p) : recommend(run, opt);
+}
+
+std::vector<GroupRecommendations> recommend_for_run_store(const RunResults& run, const RecommendOptions& opt) {
+  const StoreProfile* p = store_profile_of(run);
+  return p ? recommend_in(run, opt, *p) : recommend(run, opt);
 }
 
 }  // namespace kvz

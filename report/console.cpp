@@ -1,16 +1,17 @@
+// What `kvzbench run` prints under its progress: the table per block set, the store table, the
+// recommendations and the cost model's ranking.
 #include "report/console.h"
-#include "judgement/store_config.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
-#include <tuple>
 #include <vector>
 
 #include "judgement/analysis.h"
-#include "report/columns.h"
 #include "judgement/file_baseline.h"
+#include "judgement/store_config.h"
+#include "report/columns.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 
@@ -68,22 +69,31 @@ void print_file_baseline(std::ostream& out, const RunResults& results, const Cel
   for (const auto& s : b->switches) out << "  " << switch_text(s) << "\n";
 }
 
-}  // namespace
-
-void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort, bool wide) {
-  const std::vector<CellResult>& cells = results.cells;
-  std::map<BlockSetKey, std::vector<const CellResult*>> groups;
+// The block sets in the order their first cell comes, each with its cells.
+struct BlockSets {
+  std::map<BlockSetKey, std::vector<const CellResult*>> cells;
   std::vector<BlockSetKey> order;
+};
+
+BlockSets block_sets_of(const std::vector<CellResult>& cells) {
+  BlockSets sets;
   for (const auto& c : cells) {
-    auto& g = groups[block_set_of(c.key)];
-    if (g.empty()) order.push_back(block_set_of(c.key));
+    auto& g = sets.cells[block_set_of(c.key)];
+    if (g.empty()) sets.order.push_back(block_set_of(c.key));
     g.push_back(&c);
   }
+  return sets;
+}
+
+// The legend, one short line per idea (the compact table fits 100 columns, so does this); then
+// a store file as a source: what it is and what it takes on disk today, the figure the store
+// table's row of its own codec at its own chunk size reproduces.
+void print_legend(std::ostream& out, const RunResults& results, bool wide) {
+  const std::vector<CellResult>& cells = results.cells;
   std::string lowest_threshold = "the stall threshold";
   if (!cells.empty() && !cells.front().compress_latency.stalls.empty())
     lowest_threshold =
         fmt::format("{} ms", static_cast<double>(cells.front().compress_latency.stalls.begin()->first) / 1e6);
-  // The legend, one short line per idea (the compact table fits 100 columns, so does this).
   out << fmt::format(
       "MB/s: 10^6 bytes/s of uncompressed data, median of {} repetitions{}.\n"
       "µs per call, observed over (n) calls: — where n is too few (p99 needs {}, p99.9 {}).\n"
@@ -92,59 +102,81 @@ void print_console_table(std::ostream& out, const RunResults& results, const std
       results.meta.repetitions, wide ? "; ±: (max-min)/median; x / memcpy: against memcpy of the same blocks" : "",
       kMinCallsP99, kMinCallsP999, lowest_threshold,
       wide ? "\ncontext: library memory one session holds, c/d." : " All columns: --wide.");
-  // A store file as a source: what it is and what it takes on disk today, the figure the
-  // store table's row of its own codec at its own chunk size reproduces.
   for (const auto& c : results.meta.corpora)
     if (!c.detail.empty()) out << fmt::format("store file {}: {}\n", c.name, c.detail);
-  const auto columns = columns_for(wide ? kConsole : kCompact);
+}
+
+// memcpy first, then the current codec, then by `sort` (failed cells last).
+void sort_rows(std::vector<const CellResult*>& rows, TableSort sort) {
+  if (sort == TableSort::None) return;
+  auto rank = [&](const CellResult* r) {
+    if (r->status != CellStatus::Ok) return -1.0;
+    if (sort == TableSort::DecompressSpeed) return r->decompress_median();
+    if (sort == TableSort::Ratio) return r->ratio();
+    return r->compress_median();
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](const CellResult* a, const CellResult* b) {
+    if (a->reference != b->reference) return a->reference;
+    if (a->current != b->current) return a->current;
+    return rank(a) > rank(b);
+  });
+}
+
+// One block set: its heading, the header row and a row per cell (a dictionary's line under its
+// row), the observed stalls and, for a store file's own blocks, the switches from its codec.
+void print_block_set(std::ostream& out, const RunResults& results, const std::vector<const CellResult*>& rows,
+                     const std::vector<const Column*>& columns, bool wide) {
+  const CellResult& first = *rows.front();
+  // Compact, so a long source name still fits 100 columns: "rocksdb 4K", "T1".
+  out << fmt::format("\n== {} ({}) · {} {} · {} blocks, {} B · {} · T{}{} ==\n", first.key.source,
+                     first.key.record_mode, first.key.layout, format_byte_size(first.key.block_size), first.blocks,
+                     first.input_bytes, first.key.cache, first.key.threads,
+                     first.key.profile.empty() ? "" : " · profile " + first.key.profile);
   // The codec column: 22 wide, wider for a group with longer labels ("lz4 1:stream:fresh:dict=16K").
   size_t name_width = 22;
+  for (const CellResult* r : rows) name_width = std::max(name_width, view_of(results, *r).label().size() + 3);
   auto row_text = [&](const std::string& name, auto&& cell_text) {
     std::string line = fmt::format("{:<{}}", name, name_width);
     for (const Column* c : columns) line += fmt::format(" {:>{}}", cell_text(*c), c->console_width);
     return line + "\n";
   };
-  for (const auto& gk : order) {
-    auto rows = groups[gk];
-    const CellResult& first = *rows.front();
-    auto rank = [&](const CellResult* r) {
-      if (r->status != CellStatus::Ok) return -1.0;
-      if (sort == "dspeed") return r->decompress_median();
-      if (sort == "ratio") return r->ratio();
-      return r->compress_median();
-    };
-    if (sort != "none") {
-      std::stable_sort(rows.begin(), rows.end(), [&](const CellResult* a, const CellResult* b) {
-        if (a->reference != b->reference) return a->reference;
-        if (a->current != b->current) return a->current;
-        return rank(a) > rank(b);
-      });
+  out << row_text("codec", [](const Column& c) { return std::string(c.title); });
+  for (const CellResult* r : rows) {
+    const CellView view = view_of(results, *r);
+    if (r->status != CellStatus::Ok) {
+      out << fmt::format("{:<22} FAILED: {}\n", view.label(), r->failure);
+      continue;
     }
-    // Compact, so a long source name still fits 100 columns: "rocksdb 4K", "T1".
-    out << fmt::format("\n== {} ({}) · {} {} · {} blocks, {} B · {} · T{}{} ==\n", first.key.source,
-                       first.key.record_mode, first.key.layout, format_byte_size(first.key.block_size), first.blocks,
-                       first.input_bytes, first.key.cache, first.key.threads,
-                       first.key.profile.empty() ? "" : " · profile " + first.key.profile);
-    name_width = 22;
-    for (const CellResult* r : rows) name_width = std::max(name_width, view_of(results, *r).label().size() + 3);
-    out << row_text("codec", [](const Column& c) { return std::string(c.title); });
-    for (const CellResult* r : rows) {
-      const CellView view = view_of(results, *r);
-      if (r->status != CellStatus::Ok) {
-        out << fmt::format("{:<22} FAILED: {}\n", view.label(), r->failure);
-        continue;
-      }
-      out << row_text(view.label() + (r->current ? " *" : ""), [&](const Column& c) { return display_text(c, view); });
-      if (r->dict_bytes > 0)
-        out << (wide ? fmt::format("{:<22} {}\n", "", dictionary_text(*r))
-                     : fmt::format("  {}\n", dictionary_text(*r, true)));
-    }
-    print_observed_stalls(out, results, rows);
-    print_file_baseline(out, results, first);
+    out << row_text(view.label() + (r->current ? " *" : ""), [&](const Column& c) { return display_text(c, view); });
+    if (r->dict_bytes > 0)
+      out << (wide ? fmt::format("{:<22} {}\n", "", dictionary_text(*r))
+                   : fmt::format("  {}\n", dictionary_text(*r, true)));
+  }
+  print_observed_stalls(out, results, rows);
+  print_file_baseline(out, results, first);
+}
+
+}  // namespace
+
+void print_console_table(std::ostream& out, const RunResults& results, TableSort sort, bool wide) {
+  BlockSets sets = block_sets_of(results.cells);
+  print_legend(out, results, wide);
+  const auto columns = columns_for(wide ? kConsole : kCompact);
+  for (const auto& key : sets.order) {
+    std::vector<const CellResult*> rows = sets.cells[key];
+    sort_rows(rows, sort);
+    print_block_set(out, results, rows, columns, wide);
   }
 }
 
-// With a store profile: what that store would write, per codec (report's store table).
+void print_console_table(std::ostream& out, const RunResults& results, std::string_view sort, bool wide) {
+  TableSort order = TableSort::CompressSpeed;
+  for (const auto& [name, s] : kTableSorts)
+    if (name == sort) order = s;
+  print_console_table(out, results, order, wide);
+}
+
+// With a store profile: what that store would write, per codec (judgement/analysis.h store_table).
 void print_store_table(std::ostream& out, const RunResults& results) {
   const auto rows = store_table(results);
   if (rows.empty()) return;
@@ -195,16 +227,11 @@ std::string short_choice(const Recommendation& pick) {
 
 }  // namespace
 
-// The summary under the table: report's recommendations per workload group, one line each.
+// The summary under the table: the recommendations per workload group, one line each. Under a
+// store profile the picks come from the codecs that store writes, each with the line that
+// applies it in the store's own syntax (judgement/store_config.h).
 void print_recommendations(std::ostream& out, const RunResults& results) {
-  // Under a store profile the picks come from the codecs that store writes, each with the line
-  // that applies it in the store's own syntax.
-  const StoreProfile* store = nullptr;
-  for (const auto& c : results.cells)
-    if (!store && !c.key.profile.empty()) store = find_store_profile(c.key.profile);
-  const auto groups =
-      store ? recommend(results, RecommendOptions{}, writable_by(*store)) : recommend(results, RecommendOptions{});
-  for (const auto& g : groups) {
+  for (const auto& g : recommend_for_run_store(results, RecommendOptions{})) {
     out << fmt::format("\nrecommendations, {} (stored ratio, c/d MB/s, worst block; ≈: a tie within noise):\n",
                        g.group);
     for (const auto& pick : g.picks) {
@@ -215,9 +242,8 @@ void print_recommendations(std::ostream& out, const RunResults& results) {
       const Candidate& c = *pick.choice;
       out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, short_choice(pick),
                          c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_block_us);
-      if (!store) continue;
-      const ConfigLine line = config_line_for(*store, c, g.block_size);
-      if (line.writable) out << fmt::format("    {}: {}\n", store->base, line.text);
+      if (pick.config && pick.config->writable)
+        out << fmt::format("    {}: {}\n", pick.config->store, pick.config->line);
     }
   }
 }

@@ -4,6 +4,8 @@
 #include <ostream>
 #include <set>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "judgement/cost.h"
@@ -11,9 +13,19 @@
 
 namespace kvz {
 
-// sort: "cspeed" (default, compression speed, fastest first), "dspeed", "ratio", "none".
+// The table's order within a block set (memcpy and the current codec first): compression speed
+// (fastest first, the default), decompression speed, ratio, or as measured.
+enum class TableSort { CompressSpeed, DecompressSpeed, Ratio, None };
+// Their names, as `run --sort` takes them.
+inline constexpr std::pair<std::string_view, TableSort> kTableSorts[] = {{"cspeed", TableSort::CompressSpeed},
+                                                                         {"dspeed", TableSort::DecompressSpeed},
+                                                                         {"ratio", TableSort::Ratio},
+                                                                         {"none", TableSort::None}};
+
 // Codecs whose level means nothing (meta.codec_versions has_levels false) show no level.
-void print_console_table(std::ostream& out, const RunResults& results, const std::string& sort, bool wide = false);
+void print_console_table(std::ostream& out, const RunResults& results, TableSort sort, bool wide = false);
+// The same with the order by its name in kTableSorts (an unknown name: compression speed).
+void print_console_table(std::ostream& out, const RunResults& results, std::string_view sort, bool wide = false);
 // With a store profile: what that store would write, per codec (nothing without one).
 void print_store_table(std::ostream& out, const RunResults& results);
 // The recommendations per workload group, one line each.

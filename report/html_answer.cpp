@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "results/cell_view.h"
 #include "judgement/file_baseline.h"
 #include "judgement/store_config.h"
+#include "results/cell_view.h"
 #include "util/bytes.h"
 
 namespace kvz {
@@ -21,10 +21,8 @@ namespace {
 
 // The run's store when it had a profile, else RocksDB: the store most readers configure.
 std::string default_store(const RunResults& run) {
-  for (const auto& c : run.cells)
-    if (!c.key.profile.empty())
-      if (const StoreProfile* p = find_store_profile(c.key.profile)) return p->base;
-  return "rocksdb";
+  const std::string store = run_store(run);
+  return store.empty() ? "rocksdb" : store;
 }
 
 // A store file's own blocks: the file's codec and bytes (the group's current row), or none.
@@ -36,7 +34,8 @@ std::optional<FileBaseline> baseline_of(const RunResults& run, const GroupRecomm
   return std::nullopt;
 }
 
-json picks_json(const GroupRecommendations& g, const StoreProfile* store, const std::optional<FileBaseline>& file) {
+// Each pick, with its configuration line when the groups are in a store's terms.
+json picks_json(const GroupRecommendations& g, const std::optional<FileBaseline>& file) {
   json picks = json::array();
   for (const auto& p : g.picks) {
     json pick = {{"workload", p.workload}, {"choice", p.choice_text()}, {"rule", p.rule}, {"why", p.why}};
@@ -46,10 +45,9 @@ json picks_json(const GroupRecommendations& g, const StoreProfile* store, const 
       for (const auto& sw : file->switches)
         if (sw.label == p.choice->label) pick["switch"] = "vs the file's " + file->label + ": " + switch_text(sw);
     }
-    if (store && p.choice) {
-      const ConfigLine line = config_line_for(*store, *p.choice, g.block_size);
-      pick["config"] = line.text;
-      pick["writable"] = line.writable;
+    if (p.config) {
+      pick["config"] = p.config->line;
+      pick["writable"] = p.config->writable;
     }
     picks.push_back(std::move(pick));
   }
@@ -59,8 +57,9 @@ json picks_json(const GroupRecommendations& g, const StoreProfile* store, const 
 }  // namespace
 
 json answer_json(const std::vector<RunResults>& runs, const RecommendOptions& opt) {
+  const std::vector<std::string> store_list = store_names();
   json stores = json::array({"any"});
-  for (const auto& p : store_profiles()) stores.push_back(p.name);
+  for (const auto& name : store_list) stores.push_back(name);
   json groups = json::array();
   for (size_t i = 0; i < runs.size(); ++i) {
     RecommendOptions any = opt;
@@ -69,12 +68,11 @@ json answer_json(const std::vector<RunResults>& runs, const RecommendOptions& op
     std::vector<json> by_store(base.size(), json::object());
     std::vector<std::optional<FileBaseline>> files;
     for (const auto& g : base) files.push_back(baseline_of(runs[i], g));
-    for (size_t g = 0; g < base.size(); ++g) by_store[g]["any"] = picks_json(base[g], nullptr, files[g]);
-    for (const auto& profile : store_profiles()) {
-      const auto groups_for_store =
-          recommend(runs[i], any, writable_by(profile));  // the same groups, in the same order
+    for (size_t g = 0; g < base.size(); ++g) by_store[g]["any"] = picks_json(base[g], files[g]);
+    for (const auto& name : store_list) {
+      const auto groups_for_store = recommend_for_store(runs[i], any, name);  // the same groups, in the same order
       for (size_t g = 0; g < base.size() && g < groups_for_store.size(); ++g)
-        by_store[g][profile.name] = picks_json(groups_for_store[g], &profile, files[g]);
+        by_store[g][name] = picks_json(groups_for_store[g], files[g]);
     }
     for (size_t g = 0; g < base.size(); ++g) {
       groups.push_back({{"run", i + 1},

@@ -1,15 +1,17 @@
+// The data blob the HTML page's script draws from: run metadata, the cell table with each
+// cell's chart fields, the stall table, recommendations, I/O model, store table, the answer,
+// the cost ranking and, for two runs, the comparison.
 #include "report/html_data.h"
-#include "report/columns.h"
-#include "report/html_answer.h"
-#include "util/bytes.h"
 
-#include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "util/stats.h"
+#include "report/columns.h"
+#include "report/html_answer.h"
+#include "util/bytes.h"
 
 namespace kvz {
 
@@ -65,50 +67,53 @@ json meta_json(const RunMeta& m) {
           {"corpora", corpora}};
 }
 
-}  // namespace
-
-json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
-  json d;
-  d["runs"] = json::array();
-  for (const auto& r : runs) d["runs"].push_back(meta_json(r.meta));
-
-  // Every cell, failed ones included, for the sortable table: the column table's HTML columns.
-  const auto html_columns = columns_for(kHtml);
+// Every cell, failed ones included, for the sortable table: the column table's HTML columns.
+json cells_json(const std::vector<RunResults>& runs, const std::vector<const Column*>& columns) {
   json rows = json::array();
-  std::set<uint64_t> thresholds;
-  // Per codec and threshold: blocks that stall every time, observed stalling calls, and
-  // those of them the scheduler caused; and the calls timed.
-  struct StallCounts {
-    std::map<uint64_t, std::array<uint64_t, 3>> by_threshold;
-    uint64_t calls = 0;
-  };
-  std::map<std::string, StallCounts> stalls;
   for (size_t i = 0; i < runs.size(); ++i) {
     for (const auto& c : runs[i].cells) {
-      const bool ok = c.status == CellStatus::Ok;
       const CellView view = view_of(runs[i], c, i);
       json row = {{"id", c.key.id()}, {"m", chart_fields(c)}};
-      for (const Column* col : html_columns) row[col->id] = col->value(view);
+      for (const Column* col : columns) row[col->id] = col->value(view);
       rows.push_back(std::move(row));
-      if (!ok) continue;
-      auto& s = stalls[view.label()];
-      for (const auto* l : {&c.compress_latency, &c.decompress_latency}) {
-        s.calls += l->calls;
-        for (const auto& [ns, n] : l->stalls) {
-          thresholds.insert(ns);
-          auto& counts = s.by_threshold[ns];
-          counts[0] += l->intrinsic.stall_blocks.count(ns) ? l->intrinsic.stall_blocks.at(ns) : 0;
-          counts[1] += n;
-          counts[2] += l->preempted_stalls.count(ns) ? l->preempted_stalls.at(ns) : 0;
-        }
-      }
     }
   }
-  d["cells"] = rows;
-  json columns = json::array();
-  for (const Column* col : html_columns)
-    columns.push_back({{"k", col->id}, {"t", col->title}, {"bytes", col->byte_size}});
-  d["cell_columns"] = columns;
+  return rows;
+}
+
+json cell_columns_json(const std::vector<const Column*>& columns) {
+  json out = json::array();
+  for (const Column* col : columns) out.push_back({{"k", col->id}, {"t", col->title}, {"bytes", col->byte_size}});
+  return out;
+}
+
+// Per codec and threshold: blocks that stall every time, observed stalling calls, and those of
+// them the scheduler caused; and the calls timed.
+struct StallCounts {
+  std::map<uint64_t, std::array<uint64_t, 3>> by_threshold;
+  uint64_t calls = 0;
+};
+
+void count_stalls(const CellResult& c, StallCounts& s, std::set<uint64_t>& thresholds) {
+  for (const auto* l : {&c.compress_latency, &c.decompress_latency}) {
+    s.calls += l->calls;
+    for (const auto& [ns, n] : l->stalls) {
+      thresholds.insert(ns);
+      auto& counts = s.by_threshold[ns];
+      counts[0] += l->intrinsic.stall_blocks.count(ns) ? l->intrinsic.stall_blocks.at(ns) : 0;
+      counts[1] += n;
+      counts[2] += l->preempted_stalls.count(ns) ? l->preempted_stalls.at(ns) : 0;
+    }
+  }
+}
+
+// The stall table: a row per codec label (OK cells of every run), three columns per threshold.
+json stalls_json(const std::vector<RunResults>& runs) {
+  std::set<uint64_t> thresholds;
+  std::map<std::string, StallCounts> stalls;
+  for (size_t i = 0; i < runs.size(); ++i)
+    for (const auto& c : runs[i].cells)
+      if (c.status == CellStatus::Ok) count_stalls(c, stalls[view_of(runs[i], c, i).label()], thresholds);
   json st = {{"columns", json::array({{{"k", "codec"}, {"t", "codec"}}, {{"k", "calls"}, {"t", "calls timed"}}})},
              {"rows", json::array()}};
   for (auto t : thresholds) {
@@ -128,35 +133,75 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
     }
     st["rows"].push_back(row);
   }
-  d["stalls"] = st;
+  return st;
+}
 
-  json recs = json::array();
-  json io = json::array();
-  json stores = json::array();
+// The recommendations of run `i` (named "run N: ..." when there are several runs).
+void add_recommendations(json& recs, const RunResults& run, size_t i, size_t runs, const RecommendOptions& opt) {
+  for (const auto& g : recommend(run, opt)) {
+    json picks = json::array();
+    for (const auto& p : g.picks)
+      picks.push_back({{"workload", p.workload}, {"choice", p.choice_text()}, {"rule", p.rule}, {"why", p.why}});
+    recs.push_back({{"group", (runs > 1 ? fmt::format("run {}: ", i + 1) : "") + g.group}, {"picks", picks}});
+  }
+}
+
+void add_io_rows(json& io, const RunResults& run, size_t i, const std::vector<Device>& devices) {
+  for (const auto& row : io_model(run, devices))
+    io.push_back({{"run", i + 1},
+                  {"id", row.cell_id},
+                  {"label", row.label},
+                  {"cell", row.label + " " + format_byte_size(row.block_size) + " " + row.cell_id},
+                  {"device", row.device},
+                  {"raw_us", row.raw_us},
+                  {"effective_us", row.effective_us},
+                  {"speedup", row.speedup}});
+}
+
+void add_store_rows(json& stores, const RunResults& run) {
+  for (const auto& s : store_table(run))
+    stores.push_back({{"profile", s.profile},
+                      {"codec", s.label},
+                      {"stored_bytes", s.stored_bytes},
+                      {"stored_ratio", s.stored_ratio},
+                      {"c_mbps", s.compress_mbps},
+                      {"d_mbps", s.decompress_mbps},
+                      {"worst_us", s.worst_us}});
+}
+
+// The cost model's ranking per group, of the last run.
+json cost_json(const RunResults& run, const Workload& workload, const std::vector<Device>& devices) {
+  json groups = json::array();
+  for (const auto& g : cost_model(run, workload, devices)) {
+    json cost_rows = json::array();
+    for (const auto& c : g.rows)
+      cost_rows.push_back({{"codec", c.label},
+                           {"total", c.total_usd},
+                           {"storage", c.storage_usd},
+                           {"stored_gb", c.stored_gb},
+                           {"cpu", c.cpu_usd},
+                           {"cores", c.cores},
+                           {"device_load", c.device_load < 0 ? json(nullptr) : json(c.device_load * 100)}});
+    groups.push_back({{"group", g.group}, {"rows", cost_rows}});
+  }
+  return {{"workload", workload_text(workload)}, {"groups", groups}};
+}
+
+}  // namespace
+
+json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
+  json d;
+  d["runs"] = json::array();
+  for (const auto& r : runs) d["runs"].push_back(meta_json(r.meta));
+  const auto html_columns = columns_for(kHtml);
+  d["cells"] = cells_json(runs, html_columns);
+  d["cell_columns"] = cell_columns_json(html_columns);
+  d["stalls"] = stalls_json(runs);
+  json recs = json::array(), io = json::array(), stores = json::array();
   for (size_t i = 0; i < runs.size(); ++i) {
-    for (const auto& g : recommend(runs[i], opt.recommend)) {
-      json picks = json::array();
-      for (const auto& p : g.picks)
-        picks.push_back({{"workload", p.workload}, {"choice", p.choice_text()}, {"rule", p.rule}, {"why", p.why}});
-      recs.push_back({{"group", (runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "") + g.group}, {"picks", picks}});
-    }
-    for (const auto& row : io_model(runs[i], opt.devices))
-      io.push_back({{"run", i + 1},
-                    {"id", row.cell_id},
-                    {"label", row.label},
-                    {"cell", row.label + " " + format_byte_size(row.block_size) + " " + row.cell_id},
-                    {"device", row.device},
-                    {"raw_us", row.raw_us},
-                    {"effective_us", row.effective_us},
-                    {"speedup", row.speedup}});
-    for (const auto& s : store_table(runs[i]))
-      stores.push_back({{"profile", s.profile},
-                        {"codec", s.label},
-                        {"stored_bytes", s.stored_bytes},
-                        {"stored_ratio", s.stored_ratio},
-                        {"c_mbps", s.compress_mbps},
-                        {"d_mbps", s.decompress_mbps},
-                        {"worst_us", s.worst_us}});
+    add_recommendations(recs, runs[i], i, runs.size(), opt.recommend);
+    add_io_rows(io, runs[i], i, opt.devices);
+    add_store_rows(stores, runs[i]);
   }
   d["recommendations"] = recs;
   d["io"] = io;
@@ -166,22 +211,7 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
   d["devices"] = devs;
   d["stores"] = stores;
   d["answer"] = answer_json(runs, opt.recommend);
-  if (opt.workload && !runs.empty()) {
-    json groups = json::array();
-    for (const auto& g : cost_model(runs.back(), *opt.workload, opt.devices)) {
-      json cost_rows = json::array();
-      for (const auto& c : g.rows)
-        cost_rows.push_back({{"codec", c.label},
-                             {"total", c.total_usd},
-                             {"storage", c.storage_usd},
-                             {"stored_gb", c.stored_gb},
-                             {"cpu", c.cpu_usd},
-                             {"cores", c.cores},
-                             {"device_load", c.device_load < 0 ? json(nullptr) : json(c.device_load * 100)}});
-      groups.push_back({{"group", g.group}, {"rows", cost_rows}});
-    }
-    d["cost"] = {{"workload", workload_text(*opt.workload)}, {"groups", groups}};
-  }
+  if (opt.workload && !runs.empty()) d["cost"] = cost_json(runs.back(), *opt.workload, opt.devices);
   if (runs.size() == 2) d["compare"] = compare_json(runs[0], runs[1], opt.check);
   return d;
 }

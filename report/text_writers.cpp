@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "report/columns.h"
 #include "judgement/file_baseline.h"
+#include "report/columns.h"
 #include "report/writers.h"
 #include "util/bytes.h"
 #include "util/files.h"
@@ -64,10 +64,8 @@ void write_file_baselines(std::ostringstream& o, const RunResults& r) {
   }
 }
 
-}  // namespace
-
-std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
-  std::ostringstream o;
+// The run in one line, its command line, and the failed cells.
+void write_run_header(std::ostringstream& o, const RunResults& r) {
   const auto& m = r.meta;
   o << "## kvzbench results\n\n";
   o << fmt::format("kvzbench {} (rev {}), {} {}, on {} ({} cores), {} repetitions, timer {} (overhead {:.1f} ns){}\n\n",
@@ -76,12 +74,15 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   if (!m.command_line.empty()) o << "`" << m.command_line << "`\n\n";
   size_t failed = 0;
   for (const auto& c : r.cells) failed += c.status != CellStatus::Ok;
-  if (failed) {
-    o << "### Failed cells (" << failed << ")\n\n";
-    for (const auto& c : r.cells)
-      if (c.status != CellStatus::Ok) o << "- `" << c.key.id() << "`: " << c.failure << "\n";
-    o << "\n";
-  }
+  if (!failed) return;
+  o << "### Failed cells (" << failed << ")\n\n";
+  for (const auto& c : r.cells)
+    if (c.status != CellStatus::Ok) o << "- `" << c.key.id() << "`: " << c.failure << "\n";
+  o << "\n";
+}
+
+// The column table's Markdown columns, a row per OK cell.
+void write_cell_table(std::ostringstream& o, const RunResults& r) {
   o << "### Cells\n\nMB/s are decimal (10^6 bytes/s of uncompressed data), medians over repetitions.\n\n";
   const auto columns = columns_for(kMarkdown);
   const CellResult* sample = nullptr;  // numbers align right, as the first OK row has them
@@ -101,41 +102,61 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
     for (const Column* col : columns) o << " " << display_text(*col, view) << " |";
     o << "\n";
   }
-  write_file_baselines(o, r);
+}
+
+void write_recommendations(std::ostringstream& o, const RunResults& r, const RecommendOptions& opt) {
   o << "\n### Recommendations\n\n";
-  for (const auto& g : recommend(r, opt.recommend)) {
+  for (const auto& g : recommend(r, opt)) {
     o << "**" << g.group << "**\n\n| workload | choice | rule | figures |\n|---|---|---|---|\n";
     for (const auto& p : g.picks)
       o << "| " << p.workload << " | " << p.choice_text() << " | " << p.rule << " | " << p.why << " |\n";
     o << "\n";
   }
-  if (opt.workload) {
-    o << "### Monthly cost (" << workload_text(*opt.workload) << ")\n\n";
-    for (const auto& g : cost_model(r, *opt.workload, opt.devices)) {
-      o << "**" << g.group
-        << "**\n\n| rank | codec | total $ | storage $ | stored GB | CPU $ | cores "
-           "|\n|---:|---|---:|---:|---:|---:|---:|\n";
-      for (size_t i = 0; i < g.rows.size(); ++i) {
-        const CostRow& c = g.rows[i];
-        o << fmt::format("| {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} | {:.2f} |\n", i + 1, c.label, c.total_usd,
-                         c.storage_usd, c.stored_gb, c.cpu_usd, c.cores);
-      }
-      o << "\n";
+}
+
+// The cost model's every row, per group (--workload).
+void write_costs(std::ostringstream& o, const RunResults& r, const Workload& workload,
+                 const std::vector<Device>& devices) {
+  o << "### Monthly cost (" << workload_text(workload) << ")\n\n";
+  for (const auto& g : cost_model(r, workload, devices)) {
+    o << "**" << g.group
+      << "**\n\n| rank | codec | total $ | storage $ | stored GB | CPU $ | cores "
+         "|\n|---:|---|---:|---:|---:|---:|---:|\n";
+    for (size_t i = 0; i < g.rows.size(); ++i) {
+      const CostRow& c = g.rows[i];
+      o << fmt::format("| {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} | {:.2f} |\n", i + 1, c.label, c.total_usd,
+                       c.storage_usd, c.stored_gb, c.cpu_usd, c.cores);
     }
-  }
-  const auto stores = store_table(r);
-  if (!stores.empty()) {
-    o << "### Store profiles\n\nStored bytes are the data blocks (and a dictionary kept in the file); whole "
-         "file adds the index, properties, metaindex and footer (RocksDB and LevelDB), \"—\" where not "
-         "modelled.\n\n| store | codec | stored bytes | whole file bytes | stored ratio | compress MB/s | "
-         "decompress MB/s | worst call us | checked |\n";
-    o << "|---|---|---:|---:|---:|---:|---:|---:|---|\n";
-    for (const auto& s : stores)
-      o << fmt::format("| {} | {} | {} | {} | {:.3f} | {:.1f} | {:.1f} | {:.1f} | {} |\n", s.profile, s.label,
-                       s.stored_bytes, s.file_bytes ? std::to_string(s.file_bytes) : "—", s.stored_ratio,
-                       s.compress_mbps, s.decompress_mbps, s.worst_us, s.caveat.empty() ? "yes" : "no: " + s.caveat);
     o << "\n";
   }
+}
+
+// With store profiles: what each store would write, per codec.
+void write_store_table(std::ostringstream& o, const RunResults& r) {
+  const auto stores = store_table(r);
+  if (stores.empty()) return;
+  o << "### Store profiles\n\nStored bytes are the data blocks (and a dictionary kept in the file); whole "
+       "file adds the index, properties, metaindex and footer (RocksDB and LevelDB), \"—\" where not "
+       "modelled.\n\n| store | codec | stored bytes | whole file bytes | stored ratio | compress MB/s | "
+       "decompress MB/s | worst call us | checked |\n";
+  o << "|---|---|---:|---:|---:|---:|---:|---:|---|\n";
+  for (const auto& s : stores)
+    o << fmt::format("| {} | {} | {} | {} | {:.3f} | {:.1f} | {:.1f} | {:.1f} | {} |\n", s.profile, s.label,
+                     s.stored_bytes, s.file_bytes ? std::to_string(s.file_bytes) : "—", s.stored_ratio, s.compress_mbps,
+                     s.decompress_mbps, s.worst_us, s.caveat.empty() ? "yes" : "no: " + s.caveat);
+  o << "\n";
+}
+
+}  // namespace
+
+std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
+  std::ostringstream o;
+  write_run_header(o, r);
+  write_cell_table(o, r);
+  write_file_baselines(o, r);
+  write_recommendations(o, r, opt.recommend);
+  if (opt.workload) write_costs(o, r, *opt.workload, opt.devices);
+  write_store_table(o, r);
   return o.str();
 }
 

@@ -2,7 +2,7 @@
 // A cell as every reporter shows it: one label, one block-set key, one reference row and one
 // meaning of "relative to memcpy" (this cell's median speed over the median speed of the
 // reference row of the same block set). `check` normalises differently on purpose: by the
-// run-wide copy speed (report/check.cpp), so one noisy small-block memcpy row cannot decide.
+// run-wide copy speed (judgement/check.cpp), so one noisy small-block memcpy row cannot decide.
 #include <cstddef>
 #include <string>
 #include <tuple>

@@ -1,5 +1,5 @@
 #pragma once
-// Internal to report/: the Google Benchmark part of a results file (results.cpp writes it).
+// Internal to results/: the Google Benchmark part of a results file (results.cpp writes it).
 #include <nlohmann/json.hpp>
 
 #include "results/results.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Strict readers for the fields of a results file (internal to report/). A wrong type, a
+// Strict readers for the fields of a results file (internal to results/). A wrong type, a
 // negative or fractional count, or a non-finite number is an error naming the field — never a
 // wrapped, clamped or undefined value (nlohmann's own conversion of 1e300 to an integer is
 // undefined behaviour). Missing optional fields take the given default.

@@ -1,5 +1,5 @@
 #pragma once
-// What a results file must hold together beyond each field's own type (internal to report/):
+// What a results file must hold together beyond each field's own type (internal to results/):
 // the loader and `merge` refuse a file that breaks it, so `check`, `report` and `merge` never
 // judge cells no run could have written.
 #include <string>

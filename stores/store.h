@@ -1,5 +1,5 @@
 #pragma once
-// Internal to stores/: what one store file (stores/NAME.cpp) provides, as one data row. The
+// Internal to stores/: what one store file (stores/NAME/NAME.cpp) provides, as one data row. The
 // public API is stores/store_profile.h; stores/store_profile.cpp holds the one list of stores
 // and answers the public calls from these rows.
 #include <cstddef>
@@ -60,7 +60,7 @@ struct Store {
   ConfigLine (*config_line)(const ConfigChoice& choice) = nullptr;
 };
 
-// The whole-file models (stores/leveldb_file.cpp, stores/rocksdb_file.cpp) and the meta-block
+// The whole-file models (stores/leveldb/leveldb_file.cpp, stores/rocksdb/rocksdb_file.cpp) and the meta-block
 // rule they share: a block stored as the table stores data blocks, trailer included.
 std::optional<FileParts> leveldb_file_parts(const StoreProfile& profile, const FileInput& in);
 std::optional<FileParts> rocksdb_file_parts(const StoreProfile& profile, const FileInput& in);

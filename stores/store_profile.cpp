@@ -1,4 +1,4 @@
-// The one list of stores (each one file, stores/NAME.cpp, behind the Store interface of
+// The one list of stores (each one folder, stores/NAME/, behind the Store interface of
 // stores/store.h), the profile table built from it, `NAME:key=value` option parsing, and the
 // public calls of stores/store_profile.h answered through each profile's store.
 #include "stores/store_profile.h"
@@ -17,7 +17,7 @@
 
 namespace kvz {
 
-// The registered stores, in `--profile` order. Adding a store: stores/NAME.cpp defines
+// The registered stores, in `--profile` order. Adding a store: stores/NAME/NAME.cpp defines
 // `const Store& NAME_store()`, and one STORE(NAME) line here registers it.
 #define KVZ_REGISTERED_STORES(STORE) \
   STORE(rocksdb)                     \

@@ -5,7 +5,7 @@
 //
 // A profile name may carry options after a colon, e.g. `cassandra:min_compress_ratio=1.1`,
 // `rocksdb:max_compressed_bytes_per_kb=896`; `store_profile_options()` lists them.
-// Each store is one file, stores/NAME.cpp; rules, sources and validation figures:
+// Each store is one folder, stores/NAME/; rules, sources and validation figures:
 // stores/README.md.
 #include <cstddef>
 #include <cstdint>
@@ -20,12 +20,12 @@
 namespace kvz {
 
 struct StoreProfile {
-  std::string name{};            // "rocksdb" (with options: "cassandra:min_compress_ratio=1.1")
-  std::string description{};     // one line
-  std::string layout{};          // blockgen layout: "rocksdb", "raw", "values:single", ...
-  size_t block_size = 4096;      // default block / chunk / page size
-  size_t min_block_size = 1024;  // allowed range for -b with this profile
-  size_t max_block_size = 1 << 20;
+  std::string name{};                     // "rocksdb" (with options: "cassandra:min_compress_ratio=1.1")
+  std::string description{};              // one line
+  std::string layout{};                   // blockgen layout: "rocksdb", "raw", "values:single", ...
+  size_t block_size = 4096;               // default block / chunk / page size
+  size_t min_block_size = kMinBlockSize;  // allowed range for -b with this profile
+  size_t max_block_size = kMaxBlockSize;
   std::string codecs{};              // codec spec of the store's choices, e.g. "lz4/snappy/zlib:6/lz4hc:9/zstd:3"
   std::vector<size_t> dict_sizes{};  // dictionary sizes the store would use (empty: none)
   double stall_threshold_ms = 0;     // reported prominently when > 0 (scylla: 1 ms)
@@ -53,7 +53,7 @@ struct BlockCodec {
   bool uncompressed = false;  // the reference row: the store writes the block as is
 };
 
-// Whether the store writes blocks with this codec: the store's own list (stores/NAME.cpp).
+// Whether the store writes blocks with this codec: the store's own list (stores/NAME/NAME.cpp).
 // The BlockCodec form also checks the mode the store's bytes come from (RocksDB's LZ4 is
 // `:stream`, Cassandra's zlib is `:zlib`, RocksDB's is raw deflate); the name form asks only
 // whether the store offers the codec at all. Uncompressed blocks are always supported.
@@ -87,7 +87,7 @@ StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, si
 
 // The dictionary training samples the store takes from one file's blocks, for a dictionary of
 // `dict_size` bytes; the result goes to ZDICT_trainFromBuffer (codecs/dictionary.h
-// train_dictionary). Each store's method is in its file (rocksdb: stores/rocksdb.cpp). Empty
+// train_dictionary). Each store's method is in its file (rocksdb: stores/rocksdb/rocksdb.cpp). Empty
 // for profiles without an in-file dictionary method.
 std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& profile, const BlockSet& blocks,
                                                                size_t dict_size);

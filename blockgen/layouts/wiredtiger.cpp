@@ -14,7 +14,7 @@
 //   value do not fit; an item that does not fit an empty page grows it.
 // - Keys over leaf_split_size / 10 and values over leaf_split_size / 2 are overflow items: a
 //   cell with a block address here (8 bytes assumed), their own pages not counted.
-// The block is what WiredTiger compresses: the page minus its first 64 bytes (stores/wiredtiger.cpp
+// The block is what WiredTiger compresses: the page minus its first 64 bytes (stores/wiredtiger/wiredtiger.cpp
 // adds them back). Checked page by page against tables libwiredtiger 3.2.1 bulk-loads
 // (tests/stores/wt_layout_test.cpp).
 #include <algorithm>

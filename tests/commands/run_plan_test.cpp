@@ -130,6 +130,44 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
   }
 }
 
+// --cache, --dict-method and --sort: each value parsed once into its enum by its option row;
+// the engine keeps the mode's name (the cell key's `cache` in the results file).
+TEST(RunPlan, ModeOptionsParseIntoTheirEnums) {
+  RunArgs a;
+  RunPlan p = plan_of(a);
+  EXPECT_EQ(p.cache, CacheMode::Stream);
+  EXPECT_EQ(p.dict_method, DictMethod::File);
+  EXPECT_EQ(p.sort, TableSort::CompressSpeed);
+  a.cache = "cold";
+  a.dict_method = "split";
+  a.sort = "ratio";
+  p = plan_of(a);
+  EXPECT_EQ(p.cache, CacheMode::Cold);
+  EXPECT_EQ(p.engine.cache, "cold");
+  EXPECT_EQ(p.dict_method, DictMethod::Split);
+  EXPECT_EQ(p.engine.dict_method, "split");
+  EXPECT_EQ(p.sort, TableSort::Ratio);
+  a.sort = "none";
+  EXPECT_EQ(plan_of(a).sort, TableSort::None);
+}
+
+// The error lists the accepted values from the same row the parser reads.
+TEST(RunPlan, ModeOptionErrorsListTheRowsValues) {
+  RunArgs a;
+  a.cache = "warm";
+  EXPECT_EQ(error_of(a), "invalid --cache 'warm': expected stream, hot or cold");
+  a = {};
+  a.dict_method = "sample";
+  EXPECT_EQ(error_of(a), "invalid --dict-method 'sample': expected file or split");
+  a = {};
+  a.sort = "speed";
+  EXPECT_EQ(error_of(a), "invalid --sort 'speed': expected cspeed, dspeed, ratio or none");
+  a.sort = "Ratio";  // names are exact
+  EXPECT_EQ(error_of(a), "invalid --sort 'Ratio': expected cspeed, dspeed, ratio or none");
+  EXPECT_EQ(accepted_values(kCacheOption, " | ", " | "), "stream | hot | cold");
+  EXPECT_EQ(option_name(kSortOption, TableSort::DecompressSpeed), "dspeed");
+}
+
 }  // namespace
 }  // namespace kvz
 

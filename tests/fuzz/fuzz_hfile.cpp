@@ -4,7 +4,7 @@
 #include <span>
 #include <string>
 
-#include "blockgen/store_files/hfile.h"
+#include "stores/hbase/hfile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 1024 * 1024) return 0;

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "blockgen/store_files/sstable_data.h"
+#include "stores/cassandra/sstable_data.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size < 3 || size > 256 * 1024) return 0;

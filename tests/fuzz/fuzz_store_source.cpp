@@ -1,5 +1,6 @@
-// libFuzzer target: a store file as a `run` source (kvz::read_store_file), files on disk: how
-// the file is told apart (magic, name), opened, read with --max-bytes, and turned into records,
+// libFuzzer target: a store file as a `run` source (kvz::SourceRegistry::global().read, every
+// store's reader registered), files on disk: how the file is told apart (magic, name), which
+// reader takes it, opened, read with --max-bytes, and turned into records,
 // a raw stream and its blocks as stored. Byte 0 picks the file's name (a.sst, a.wt, a.hfile,
 // nb-1-big-Data.db with its CompressionInfo.db, or a name without a hint), byte 1 --max-bytes
 // (0, or 2^(8 + byte % 16)), bytes 2-3 the CompressionInfo.db length for a Data.db; the rest is
@@ -15,7 +16,7 @@
 #include <string>
 
 #include "blockgen/block.h"
-#include "blockgen/store_files/store_source.h"
+#include "blockgen/source_registry.h"
 
 namespace {
 
@@ -59,10 +60,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const std::string path = dir + "/" + name;
   write(path, file, file_size);
-  if (kvz::is_store_file(path)) {
+  if (kvz::SourceRegistry::global().is_store_file(path)) {
     kvz::RecordSet set;
     std::string error;
-    (void)kvz::read_store_file(path, max_bytes, set, error);
+    (void)kvz::SourceRegistry::global().read(path, max_bytes, set, error);
   }
   ::unlink(path.c_str());
   return 0;

@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "blockgen/store_files/table_file.h"
+#include "stores/rocksdb/table_file.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 1024 * 1024) return 0;

@@ -4,9 +4,11 @@
 #include <gtest/gtest.h>
 
 #include "judgement/analysis.h"
+#include "judgement/store_config.h"
 #include "results/cell_view.h"
 #include "tests/results/fixture.h"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 
@@ -115,6 +117,35 @@ TEST(Recommend, ADictionaryThatLosesIsNeverPicked) {
   EXPECT_EQ(pick(recommend(r, {})[0], "write-heavy").choice_text(), "zstd 1");
   r.cells[0].dict_gain = 1.02;  // the same row, a net gain: now it wins the speed rules
   EXPECT_EQ(pick(recommend(r, {})[0], "write-heavy").choice_text(), "zstd 1:dict=16K");
+}
+
+// In a store's terms (judgement/store_config.h): picks only among what the store writes, each
+// with the line that applies it, as text: presentation never sees the store profile.
+TEST(Recommend, InAStoresTermsEachPickCarriesItsConfigLine) {
+  RunResults r = testing::make_run(43, 3);
+  EXPECT_EQ(run_store(r), "");
+  for (const auto& g : recommend_for_run_store(r, {}))
+    for (const auto& p : g.picks) EXPECT_FALSE(p.config) << p.workload;
+  EXPECT_EQ(pick(recommend(r, {})[0], "cold data").choice_text(), "xz 6");
+  const auto rocks = recommend_for_store(r, {}, "rocksdb");
+  ASSERT_EQ(rocks.size(), recommend(r, {}).size());          // the same groups
+  const Recommendation& cold = pick(rocks[0], "cold data");  // 4K: RocksDB writes no xz
+  EXPECT_EQ(cold.choice_text(), "zlib 6");
+  ASSERT_TRUE(cold.config);
+  EXPECT_EQ(cold.config->store, "rocksdb");
+  EXPECT_TRUE(cold.config->writable);
+  EXPECT_EQ(cold.config->line,
+            "compression=kZlibCompression;bottommost_compression=kZlibCompression;compression_opts={level=6};"
+            "block_based_table_factory={block_size=4096}");
+  // Cells measured under a store profile: that store's terms without naming it.
+  for (auto& c : r.cells) c.key.profile = "rocksdb";
+  EXPECT_EQ(run_store(r), "rocksdb");
+  const auto in_run_store = recommend_for_run_store(r, {});
+  const Recommendation& run_cold = pick(in_run_store[0], "cold data");
+  ASSERT_TRUE(run_cold.config);
+  EXPECT_EQ(run_cold.config->line, cold.config->line);
+  const auto names = store_names();
+  EXPECT_NE(std::find(names.begin(), names.end(), "leveldb"), names.end());
 }
 
 }  // namespace

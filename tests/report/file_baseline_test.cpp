@@ -1,14 +1,14 @@
-// A store file's own blocks (report/file_baseline.h): the file's codec row is the baseline and
+// A store file's own blocks (judgement/file_baseline.h): the file's codec row is the baseline and
 // every other row a switch from it, in the console, the Markdown and the HTML answer.
 #include <gtest/gtest.h>
 
 #include <sstream>
 
-#include "tests/results/fixture.h"
-#include "report/console.h"
 #include "judgement/file_baseline.h"
+#include "report/console.h"
 #include "report/html_data.h"
 #include "report/writers.h"
+#include "tests/results/fixture.h"
 
 namespace kvz {
 namespace {

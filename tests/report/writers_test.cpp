@@ -6,11 +6,11 @@
 #include <set>
 #include <sstream>
 
-#include "tests/results/fixture.h"
 #include "report/console.h"
 #include "report/html_assets.h"
 #include "report/html_data.h"
 #include "report/writers.h"
+#include "tests/results/fixture.h"
 
 namespace kvz {
 
@@ -285,8 +285,8 @@ TEST(Console, CompactFitsOneHundredColumnsWideHasEveryColumn) {
     return n;
   };
   std::ostringstream compact, wide;
-  print_console_table(compact, r, "cspeed");
-  print_console_table(wide, r, "cspeed", true);
+  print_console_table(compact, r, TableSort::CompressSpeed);
+  print_console_table(wide, r, TableSort::CompressSpeed, true);
   std::istringstream lines(compact.str());
   size_t longest = 0;
   for (std::string line; std::getline(lines, line);) longest = std::max(longest, columns_of(line));

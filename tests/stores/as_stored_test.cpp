@@ -14,11 +14,11 @@
 
 #include "bench/matrix.h"
 #include "blockgen/layouts.h"
-#include "blockgen/store_files/store_source.h"
-#include "blockgen/store_files/table_file.h"
+#include "blockgen/source_registry.h"
 #include "commands/run_plan.h"
 #include "real_stores.h"
 #include "store_runs.h"
+#include "stores/rocksdb/table_file.h"
 
 namespace kvz {
 namespace {
@@ -124,7 +124,7 @@ TEST(AsStored, RefusedForACorpusFileAndUnderAnotherStoresProfile) {
             "one (use raw or a record layout)");
   const std::string data_db = (fixtures_dir() / "cassandra/legacy_nb_clust/nb-1-big-Data.db").string();
   RecordSet cass;
-  ASSERT_TRUE(read_store_file(data_db, 0, cass, error)) << error;
+  ASSERT_TRUE(SourceRegistry::global().read(data_db, 0, cass, error)) << error;
   cass.source = "nb-1-big-Data.db";
   error.clear();
   BlockSet blocks = build_blocks(cass, "as-stored", 4096, error);

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "blockgen/store_files/store_source.h"
+#include "blockgen/source_registry.h"
 #include "store_runs.h"
 
 namespace kvz {
@@ -36,7 +36,7 @@ TEST(FixtureSets, EverySetReadsWithItsOwnCodecAsTheCurrentRow) {
   const auto dirs = manifest_dirs();
   ASSERT_EQ(dirs.size(), 23u) << fixtures_dir();
   for (const auto& dir : dirs) {
-    const auto files = store_files_in((fixtures_dir() / dir).string());
+    const auto files = SourceRegistry::global().files_in((fixtures_dir() / dir).string());
     ASSERT_FALSE(files.empty()) << dir;
     for (const auto& file : files) {
       std::string label;

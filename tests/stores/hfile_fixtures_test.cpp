@@ -11,10 +11,10 @@
 #include <map>
 #include <string>
 
-#include "blockgen/store_files/file_bytes.h"
-#include "blockgen/store_files/hfile.h"
 #include "codecs/registry.h"
 #include "store_runs.h"
+#include "stores/hbase/hfile.h"
+#include "stores/shared/file_bytes.h"
 #include "stores/store_profile.h"
 
 namespace kvz {

@@ -157,7 +157,7 @@ inline uint64_t meta_block_size(const std::string& sst, const std::string& name,
 }
 
 // The SSTs the tests write: every codec RocksDB 7.8 has here, and with a 16 KiB dictionary the
-// three that take one. `row`: the current row RocksDB's own call for it is (stores/rocksdb.cpp).
+// three that take one. `row`: the current row RocksDB's own call for it is (stores/rocksdb/rocksdb.cpp).
 struct SstCase {
   const char* codec;
   uint32_t dict;

@@ -17,9 +17,9 @@
 
 #include <fmt/format.h>
 
-#include "blockgen/store_files/sstable_data.h"
 #include "codecs/registry.h"
 #include "store_runs.h"
+#include "stores/cassandra/sstable_data.h"
 #include "stores/store_profile.h"
 
 namespace kvz {

@@ -12,15 +12,15 @@
 
 #include <fmt/format.h>
 
-#include "blockgen/store_files/file_bytes.h"
-#include "blockgen/store_files/hfile.h"
-#include "blockgen/store_files/sstable_data.h"
-#include "blockgen/store_files/store_source.h"
-#include "blockgen/store_files/table_file.h"
-#include "blockgen/store_files/wt_file.h"
+#include "blockgen/source_registry.h"
 #include "real_stores.h"
 #include "real_wiredtiger.h"
 #include "store_runs.h"
+#include "stores/cassandra/sstable_data.h"
+#include "stores/hbase/hfile.h"
+#include "stores/rocksdb/table_file.h"
+#include "stores/shared/file_bytes.h"
+#include "stores/wiredtiger/wt_file.h"
 
 namespace kvz {
 namespace {
@@ -71,7 +71,7 @@ TEST(StoreBounds, RocksdbTableStopsAtMaxBytesWithTheFilesCounts) {
   expect_prefix(cut.records, whole.records);
   // As a source: the detail names the file's blocks and the ones read.
   RecordSet set;
-  ASSERT_TRUE(read_store_file(path, 16 << 10, set, error)) << error;
+  ASSERT_TRUE(SourceRegistry::global().read(path, 16 << 10, set, error)) << error;
   EXPECT_NE(set.detail.find(fmt::format("{} data blocks, {} bytes on disk (the first {},", whole.blocks_total,
                                         whole.on_disk_total, cut.data_blocks.size())),
             std::string::npos)
@@ -137,7 +137,7 @@ TEST(StoreBounds, CraftedBombsAreRefusedNamingFileAndOffset) {
     RecordSet set;
     std::string error;
     for (const size_t max_bytes : {size_t{0}, size_t{64} << 10}) {
-      EXPECT_FALSE(read_store_file(path, max_bytes, set, error)) << file;
+      EXPECT_FALSE(SourceRegistry::global().read(path, max_bytes, set, error)) << file;
       EXPECT_EQ(error.rfind(path, 0), 0u) << error;
       EXPECT_NE(error.find(want), std::string::npos) << error;
       EXPECT_EQ(error.find('\n'), std::string::npos) << error;
@@ -170,7 +170,7 @@ TEST(StoreBounds, CompanionFifoAndDeviceAreRefusedWithoutBlocking) {
   const std::string fifo_sst = (dir.path / "f.sst").string();
   ASSERT_EQ(::mkfifo(fifo_sst.c_str(), 0600), 0);
   RecordSet set;
-  EXPECT_FALSE(read_store_file(fifo_sst, 0, set, error));
+  EXPECT_FALSE(SourceRegistry::global().read(fifo_sst, 0, set, error));
   EXPECT_EQ(error, fifo_sst + ": a FIFO, not a regular file: not read");
 }
 
@@ -179,15 +179,15 @@ TEST(StoreBounds, EmptyStoreFilesAreStoreFilesThatFail) {
   for (const char* name : {"e.sst", "e.ldb", "e.wt", "e.hfile"}) {
     const std::string path = (dir.path / name).string();
     std::ofstream(path).flush();
-    EXPECT_TRUE(is_store_file(path)) << name;
+    EXPECT_TRUE(SourceRegistry::global().is_store_file(path)) << name;
     RecordSet set;
     std::string error;
-    EXPECT_FALSE(read_store_file(path, 0, set, error)) << name;
+    EXPECT_FALSE(SourceRegistry::global().read(path, 0, set, error)) << name;
     EXPECT_EQ(error.rfind(path + ": offset 0: ", 0), 0u) << error;
   }
   const std::string text = (dir.path / "e.txt").string();
   std::ofstream(text).flush();
-  EXPECT_FALSE(is_store_file(text));
+  EXPECT_FALSE(SourceRegistry::global().is_store_file(text));
 }
 
 }  // namespace

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "blockgen/store_files/sstable_data.h"
 #include "store_runs.h"
+#include "stores/cassandra/sstable_data.h"
 
 namespace kvz {
 namespace {

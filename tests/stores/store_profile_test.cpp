@@ -128,7 +128,7 @@ TEST(StoreBlock, TheUncompressedFlagNotTheNameSelectsTheReferenceFraming) {
     const StoredBlock reference = store_block(p, kUncompressed, 4000, 4000);
     const StoredBlock flagged = store_block(p, BlockCodec{"zstd", "3", true}, 4000, 4000);
     EXPECT_EQ(flagged.bytes, reference.bytes);
-    // WiredTiger's page is the block plus the 64 bytes it never compresses (stores/wiredtiger.cpp).
+    // WiredTiger's page is the block plus the 64 bytes it never compresses (stores/wiredtiger/wiredtiger.cpp).
     EXPECT_EQ(flagged.payload, p.name == "wiredtiger" ? 4064u : 4000u);
     EXPECT_FALSE(flagged.kept_raw);
   }

@@ -11,7 +11,7 @@
 
 #include "bench/matrix.h"
 #include "blockgen/layouts.h"
-#include "blockgen/store_files/store_source.h"
+#include "blockgen/source_registry.h"
 #include "commands/run_plan.h"
 
 namespace kvz::store_runs {
@@ -37,7 +37,7 @@ inline EngineOptions quick_engine() {
 inline CellResult current_row(const std::string& path, std::string& label) {
   RecordSet rs;
   std::string error;
-  EXPECT_TRUE(read_store_file(path, 0, rs, error)) << error;
+  EXPECT_TRUE(SourceRegistry::global().read(path, 0, rs, error)) << error;
   rs.source = std::filesystem::path(path).filename().string();
   BlockSet blocks = build_blocks(rs, "as-stored", 4096, error);
   EXPECT_TRUE(error.empty()) << error;

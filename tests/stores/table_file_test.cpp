@@ -1,4 +1,4 @@
-// RocksDB and LevelDB table files read back (blockgen/store_files/table_file.cpp): files written
+// RocksDB and LevelDB table files read back (stores/rocksdb/table_file.cpp): files written
 // here with librocksdb 7.8's SstFileWriter and libleveldb 1.23's TableBuilder for every codec
 // they have, and the real files of shared/fixtures/stores.
 #include <gtest/gtest.h>
@@ -14,9 +14,9 @@
 
 #include <rocksdb/slice_transform.h>
 
-#include "blockgen/store_files/table_file.h"
 #include "real_stores.h"
 #include "store_runs.h"
+#include "stores/rocksdb/table_file.h"
 
 namespace kvz {
 namespace {

@@ -1,8 +1,8 @@
-// WiredTiger files read back (blockgen/store_files/wt_file.cpp): tables written here by
+// WiredTiger files read back (stores/wiredtiger/wt_file.cpp): tables written here by
 // Debian's libwiredtiger 3.2.1 with no compressor and with its snappy and zlib extensions, at
 // two leaf_page_max values (8 and 32 KiB), over five corpora. The records read back are the records written,
 // the leaf pages found are as many as WiredTiger counts, and the file's own codec as the
-// current row stores exactly the leaf pages' bytes on disk (stores/wiredtiger.cpp's framing:
+// current row stores exactly the leaf pages' bytes on disk (stores/wiredtiger/wiredtiger.cpp's framing:
 // the 64 bytes kept as they are, the compressor's prefix, allocation units, the keep-raw rule).
 #include <gtest/gtest.h>
 
@@ -16,13 +16,13 @@
 
 #include "bench/matrix.h"
 #include "blockgen/layouts.h"
-#include "blockgen/store_files/file_bytes.h"
-#include "blockgen/store_files/store_source.h"
-#include "blockgen/store_files/wt_file.h"
+#include "blockgen/source_registry.h"
 #include "commands/run_plan.h"
 #include "real_stores.h"
 #include "real_wiredtiger.h"
 #include "store_runs.h"
+#include "stores/shared/file_bytes.h"
+#include "stores/wiredtiger/wt_file.h"
 
 namespace kvz {
 namespace {
@@ -41,7 +41,7 @@ TEST(WtFile, TablesWiredTigerWroteReadBackExactly) {
         const std::string home = (fs::temp_directory_path() / fmt::format("kvz_wt_{}", ::getpid())).string();
         ASSERT_EQ(real_wiredtiger::write_table(home, rs.records, compressor, leaf_page_max), "") << what;
         const std::string path = home + "/x.wt";
-        EXPECT_EQ(store_of_file(path), "wiredtiger");
+        EXPECT_EQ(SourceRegistry::global().store_of(path), "wiredtiger");
         WtFile f;
         std::string error;
         ASSERT_TRUE(read_wt_file(path, f, error)) << what << ": " << error;

@@ -1,7 +1,7 @@
 // The wiredtiger layout (blockgen/layouts/wiredtiger.cpp) against tables Debian's libwiredtiger
 // 3.2.1 bulk-loads from the same records: five corpora, leaf_page_max 8 and 32 KiB, snappy and
 // zlib. Page for page, the layout's blocks are the bytes WiredTiger compressed (each leaf page
-// after its first 64 bytes, read back by blockgen/store_files/wt_file.cpp), so the profile's
+// after its first 64 bytes, read back by stores/wiredtiger/wt_file.cpp), so the profile's
 // stored bytes are the table's leaf bytes.
 #include <gtest/gtest.h>
 
@@ -13,11 +13,11 @@
 #include <fmt/format.h>
 
 #include "blockgen/layouts.h"
-#include "blockgen/store_files/wt_file.h"
 #include "codecs/registry.h"
 #include "real_stores.h"
 #include "real_wiredtiger.h"
 #include "stores/store_profile.h"
+#include "stores/wiredtiger/wt_file.h"
 
 namespace kvz {
 namespace {

@@ -1,5 +1,5 @@
 // RocksDB / LevelDB table files (format: table_file.h).
-#include "blockgen/store_files/table_file.h"
+#include "stores/rocksdb/table_file.h"
 
 #include <algorithm>
 #include <functional>
@@ -10,10 +10,10 @@
 
 #include <zstd.h>
 
-#include "blockgen/store_files/file_bytes.h"
-#include "blockgen/store_files/inflate.h"
-#include "blockgen/store_files/table_block.h"
 #include "codecs/registry.h"
+#include "stores/shared/file_bytes.h"
+#include "stores/shared/inflate.h"
+#include "stores/shared/table_block.h"
 
 namespace kvz {
 

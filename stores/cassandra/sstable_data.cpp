@@ -1,5 +1,5 @@
 // Cassandra / ScyllaDB Data.db through CompressionInfo.db (format: sstable_data.h).
-#include "blockgen/store_files/sstable_data.h"
+#include "stores/cassandra/sstable_data.h"
 
 #include <zlib.h>
 
@@ -10,9 +10,9 @@
 
 #include <fmt/format.h>
 
-#include "blockgen/store_files/file_bytes.h"
-#include "blockgen/store_files/inflate.h"
 #include "codecs/registry.h"
+#include "stores/shared/file_bytes.h"
+#include "stores/shared/inflate.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -94,20 +94,10 @@ bool apply_level_options(SstableData& out, const std::string& info_name, std::st
   return true;
 }
 
-}  // namespace
-
-uint64_t SstableData::data_db_bytes() const {
-  uint64_t n = 0;
-  for (const auto& c : chunks) n += c.stored;
-  return n;
-}
-
-bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> data, const std::string& format,
-                        const std::string& name, SstableData& out, std::string& error, uint64_t max_raw) {
-  out = SstableData{};
-  out.format = format;
-  const std::string info_name = name + " (CompressionInfo.db)";
-  Reader r{info};
+// CompressionInfo.db's header, everything before the chunk offsets, checked to agree with
+// itself; `count`: the chunks it names.
+bool parse_header(Reader& r, const std::string& format, const std::string& info_name, SstableData& out, uint64_t& count,
+                  std::string& error) {
   out.compressor = short_class(r.text());
   const auto options = static_cast<int64_t>(static_cast<int32_t>(r.be(4)));
   for (int64_t i = 0; i < options && !r.failed; ++i) {
@@ -117,7 +107,7 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
   out.chunk_length = static_cast<uint32_t>(r.be(4));
   if (!format.empty() && format >= "na") r.be(4);  // max compressed length (na, nb and later)
   out.data_length = r.be(8);
-  const uint64_t count = r.be(4);
+  count = r.be(4);
   if (r.failed || options < 0) {
     error = fmt::format("{}: offset {}: truncated header", info_name, r.pos);
     return false;
@@ -128,19 +118,29 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
                         out.chunk_length, out.data_length, count);
     return false;
   }
+  return true;
+}
+
+// The compressor the header names: its codec and default level, then the table's level
+// options. Null with one line for an unknown one or a bad option.
+const Compressor* find_compressor(SstableData& out, const std::string& info_name, std::string& error) {
   const auto found = compressors().find(out.compressor);
   if (found == compressors().end()) {
     error = fmt::format(
         "{}: offset 2: unknown compressor '{}' (LZ4Compressor, SnappyCompressor, DeflateCompressor, "
         "ZstdCompressor)",
         info_name, out.compressor);
-    return false;
+    return nullptr;
   }
   out.codec = found->second.codec;
   out.level = found->second.level;
-  if (!apply_level_options(out, info_name, error)) return false;
-  std::vector<uint64_t> offsets;
-  if (count > (info.size() - r.pos) / 8) {  // checked first: a huge count must not loop
+  return apply_level_options(out, info_name, error) ? &found->second : nullptr;
+}
+
+// The `count` chunk offsets into Data.db after the header.
+bool parse_offsets(Reader& r, uint64_t count, const std::string& info_name, std::vector<uint64_t>& offsets,
+                   std::string& error) {
+  if (count > (r.bytes.size() - r.pos) / 8) {  // checked first: a huge count must not loop
     error = fmt::format("{}: offset {}: {} chunk offsets do not fit in the file", info_name, r.pos, count);
     return false;
   }
@@ -149,40 +149,53 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
     error = fmt::format("{}: offset {}: truncated chunk offsets", info_name, r.pos);
     return false;
   }
-  out.checksum = !format.empty() && format < "ma" ? "adler32" : "crc32";
+  return true;
+}
 
+// A session of the codec that decodes the compressor's chunks; null with one line.
+std::unique_ptr<Session> open_session(const SstableData& out, const Compressor& compressor, const std::string& name,
+                                      std::string& error) {
   const Codec* codec = CodecRegistry::instance().find(out.codec);
   if (!codec) {
     error =
         fmt::format("{}: compressor {} needs codec {}, which this build leaves out", name, out.compressor, out.codec);
-    return false;
+    return nullptr;
   }
-  auto session = codec->open({.level = found->second.level, .options = found->second.options}, nullptr);
+  auto session = codec->open({.level = compressor.level, .options = compressor.options}, nullptr);
   if (!session.ok()) {
     error = name + ": " + session.error;
-    return false;
+    return nullptr;
   }
-  uint64_t decoded = 0;
-  for (uint64_t i = 0; i < count; ++i) {
-    const uint64_t begin = offsets[i], end = i + 1 < count ? offsets[i + 1] : data.size();
+  return std::move(session.value);
+}
+
+// Data.db's chunks: each one's checksum verified, then decoded to its raw bytes.
+struct ChunkReader {
+  std::span<const uint8_t> data;
+  const SstableData& out;
+  const std::string& name;
+  Session& session;
+  std::string& error;
+
+  // Chunk `i`, Data.db bytes [begin, end): in the file, its checksum right; `body` without it.
+  bool verify(uint64_t i, uint64_t begin, uint64_t end, std::span<const uint8_t>& body) {
     if (begin > end || end > data.size() || end - begin < 4) {
       error = fmt::format("{}: offset {}: chunk {} runs outside the file or has no checksum", name, begin, i);
       return false;
     }
-    const auto body = data.subspan(begin, end - begin - 4);
+    body = data.subspan(begin, end - begin - 4);
     const uint64_t want = read_be(data, end - 4, 4);
     const auto len = static_cast<uInt>(body.size());
     const uint64_t got = out.checksum == "crc32" ? crc32(crc32(0, nullptr, 0), body.data(), len)
                                                  : adler32(adler32(0, nullptr, 0), body.data(), len);
-    if (got != want) {
-      error = fmt::format("{}: offset {}: chunk {} fails its {} checksum", name, begin, i, out.checksum);
-      return false;
-    }
-    SstableChunk chunk{begin, end - begin, {}};
-    if (max_raw && decoded >= max_raw) {  // checksummed, not decoded
-      out.chunks.push_back(std::move(chunk));
-      continue;
-    }
+    if (got == want) return true;
+    error = fmt::format("{}: offset {}: chunk {} fails its {} checksum", name, begin, i, out.checksum);
+    return false;
+  }
+
+  // Chunk `i`'s body decompressed into `chunk.raw`: the chunk length (the last one: the rest).
+  bool decode(uint64_t i, std::span<const uint8_t> body, SstableChunk& chunk) {
+    const uint64_t begin = chunk.offset;
     const uint64_t raw = std::min<uint64_t>(out.chunk_length, out.data_length - i * out.chunk_length);
     auto in = body;
     if (out.codec == "lz4") {  // Cassandra's LZ4Compressor: 4-byte little-endian raw length first
@@ -199,13 +212,47 @@ bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> 
       return false;
     }
     chunk.raw.resize(raw);
-    const CallResult res = session.value->decompress(in, chunk.raw);
-    if (!res.ok() || res.size != raw) {
-      error = fmt::format("{}: offset {}: chunk {} does not decompress to its {} bytes ({})", name, begin, i, raw,
-                          res.ok() ? fmt::format("{} bytes", res.size) : std::string(res.error));
-      return false;
+    const CallResult res = session.decompress(in, chunk.raw);
+    if (res.ok() && res.size == raw) return true;
+    error = fmt::format("{}: offset {}: chunk {} does not decompress to its {} bytes ({})", name, begin, i, raw,
+                        res.ok() ? fmt::format("{} bytes", res.size) : std::string(res.error));
+    return false;
+  }
+};
+
+}  // namespace
+
+uint64_t SstableData::data_db_bytes() const {
+  uint64_t n = 0;
+  for (const auto& c : chunks) n += c.stored;
+  return n;
+}
+
+bool parse_sstable_data(std::span<const uint8_t> info, std::span<const uint8_t> data, const std::string& format,
+                        const std::string& name, SstableData& out, std::string& error, uint64_t max_raw) {
+  out = SstableData{};
+  out.format = format;
+  const std::string info_name = name + " (CompressionInfo.db)";
+  Reader r{info};
+  uint64_t count = 0;
+  if (!parse_header(r, format, info_name, out, count, error)) return false;
+  const Compressor* compressor = find_compressor(out, info_name, error);
+  std::vector<uint64_t> offsets;
+  if (!compressor || !parse_offsets(r, count, info_name, offsets, error)) return false;
+  out.checksum = !format.empty() && format < "ma" ? "adler32" : "crc32";
+  const std::unique_ptr<Session> session = open_session(out, *compressor, name, error);
+  if (!session) return false;
+  ChunkReader chunks{data, out, name, *session, error};
+  uint64_t decoded = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    const uint64_t begin = offsets[i], end = i + 1 < count ? offsets[i + 1] : data.size();
+    std::span<const uint8_t> body;
+    if (!chunks.verify(i, begin, end, body)) return false;
+    SstableChunk chunk{begin, end - begin, {}};
+    if (!max_raw || decoded < max_raw) {  // past it: checksummed, not decoded
+      if (!chunks.decode(i, body, chunk)) return false;
+      decoded += chunk.raw.size();
     }
-    decoded += raw;
     out.chunks.push_back(std::move(chunk));
   }
   return true;

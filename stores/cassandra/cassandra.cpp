@@ -1,5 +1,6 @@
 // Apache Cassandra 4.x / 5.0 compressed SSTable Data.db: profile, min_compress_ratio option,
-// chunk framing (framing::sstable_data_chunk, shared with ScyllaDB) and codecs.
+// chunk framing (framing::sstable_data_chunk), codecs and CQL line, which ScyllaDB derives from
+// (stores/cassandra/cassandra.h); the Data.db reader is data_db_reader.cpp.
 // Sources: cassandra io/compress/CompressedSequentialWriter.java (flushData), LZ4Compressor.java,
 //  DeflateCompressor.java, ZstdCompressor.java, schema/CompressionParams.java (DEFAULT_CHUNK_LENGTH
 //  16K, DEFAULT_MIN_COMPRESS_RATIO 0.0, calcMaxCompressedLength)
@@ -8,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "stores/cassandra/cassandra.h"
 #include "stores/framing.h"
 #include "stores/store.h"
 #include "util/text.h"
@@ -58,23 +60,34 @@ StoredBlock cassandra_chunk(const StoreProfile& p, const BlockCodec& codec, size
 // chunk_length_in_kb (a power of two), compression_level (zstd), lz4_compressor_type and
 // lz4_high_compressor_level (LZ4 high). DeflateCompressor has no level (java.util.zip default, 6).
 ConfigLine cassandra_config(const ConfigChoice& c) {
-  const uint64_t kb = c.block_size / 1024;
-  if (c.dict_size) return {false, "Cassandra has no compression dictionary"};
-  if (c.block_size % 1024 || (kb & (kb - 1))) return {false, "Cassandra chunks are a power of two KiB"};
-  std::string opts;
-  if (is_uncompressed(c.codec)) return {true, "ALTER TABLE ks.tbl WITH compression = {'enabled': false};"};
-  if (c.codec == "lz4" && c.level == 1) opts = "'class': 'LZ4Compressor'";
-  if (c.codec == "lz4hc")
-    opts = fmt::format("'class': 'LZ4Compressor', 'lz4_compressor_type': 'high', 'lz4_high_compressor_level': {}",
-                       c.level);
-  if (c.codec == "snappy") opts = "'class': 'SnappyCompressor'";
-  if (c.codec == "zlib" && c.level == 6) opts = "'class': 'DeflateCompressor'";
-  if (c.codec == "zstd") opts = fmt::format("'class': 'ZstdCompressor', 'compression_level': {}", c.level);
-  if (opts.empty()) return {false, fmt::format("Cassandra cannot write {} level {}", c.codec, c.level)};
-  return {true, fmt::format("ALTER TABLE ks.tbl WITH compression = {{{}, 'chunk_length_in_kb': {}}};", opts, kb)};
+  return cql_compression_line(c, {.store = "Cassandra",
+                                  .class_key = "class",
+                                  .disabled = "'enabled': false",
+                                  .no_dictionary = "Cassandra has no compression dictionary",
+                                  .lz4_high = true});
 }
 
 }  // namespace
+
+ConfigLine cql_compression_line(const ConfigChoice& c, const CqlCompression& words) {
+  const uint64_t kb = c.block_size / 1024;
+  if (c.dict_size) return {false, std::string(words.no_dictionary)};
+  if (c.block_size % 1024 || (kb & (kb - 1)))
+    return {false, fmt::format("{} chunks are a power of two KiB", words.store)};
+  if (is_uncompressed(c.codec))
+    return {true, fmt::format("ALTER TABLE ks.tbl WITH compression = {{{}}};", words.disabled)};
+  const auto compressor = [&](std::string_view name) { return fmt::format("'{}': '{}'", words.class_key, name); };
+  std::string opts;
+  if (c.codec == "lz4" && c.level == 1) opts = compressor("LZ4Compressor");
+  if (c.codec == "lz4hc" && words.lz4_high)
+    opts = fmt::format("{}, 'lz4_compressor_type': 'high', 'lz4_high_compressor_level': {}",
+                       compressor("LZ4Compressor"), c.level);
+  if (c.codec == "snappy") opts = compressor("SnappyCompressor");
+  if (c.codec == "zlib" && c.level == 6) opts = compressor("DeflateCompressor");
+  if (c.codec == "zstd") opts = fmt::format("{}, 'compression_level': {}", compressor("ZstdCompressor"), c.level);
+  if (opts.empty()) return {false, fmt::format("{} cannot write {} level {}", words.store, c.codec, c.level)};
+  return {true, fmt::format("ALTER TABLE ks.tbl WITH compression = {{{}, 'chunk_length_in_kb': {}}};", opts, kb)};
+}
 
 // The store as one data row (kept as written: clang-format would put one field per line).
 // clang-format off

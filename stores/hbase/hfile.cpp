@@ -1,14 +1,14 @@
 // HBase HFile v1, v2 and v3 (format: hfile.h).
-#include "blockgen/store_files/hfile.h"
+#include "stores/hbase/hfile.h"
 
 #include <zlib.h>
 
 #include <algorithm>
 #include <functional>
 
-#include "blockgen/store_files/crc32c.h"
-#include "blockgen/store_files/file_bytes.h"
-#include "blockgen/store_files/inflate.h"
+#include "stores/shared/crc32c.h"
+#include "stores/shared/file_bytes.h"
+#include "stores/shared/inflate.h"
 
 #include <fmt/format.h>
 
@@ -18,6 +18,9 @@ namespace {
 
 constexpr size_t kHeader = 33;
 constexpr uint64_t kMaxBlock = 64u << 20;  // a larger block is corruption
+
+// Sets the one-line error ("NAME: offset AT: WHAT") and returns false.
+using FailFn = std::function<bool(uint64_t, std::string)>;
 
 // The trailer protobuf's fields 12 (compressionCodec) and 7 (entryCount): varint fields read,
 // others skipped.
@@ -77,8 +80,7 @@ bool gunzip(std::span<const uint8_t> in, std::vector<uint8_t>& out) { return inf
 // uncompressed size, vint-prefixed first key) entries, and data blocks that are one
 // compressed stream each of "DATABLK*" + cells, running to the next block (the last to the
 // data index). No block headers and no checksums.
-bool parse_v1(std::span<const uint8_t> file, Hfile& out, uint64_t max_raw,
-              const std::function<bool(uint64_t, std::string)>& fail) {
+bool parse_v1(std::span<const uint8_t> file, Hfile& out, uint64_t max_raw, const FailFn& fail) {
   if (file.size() < 60) return fail(0, "shorter than its trailer");
   const size_t trailer = file.size() - 60;
   const auto t = file.subspan(trailer);
@@ -135,35 +137,14 @@ bool parse_v1(std::span<const uint8_t> file, Hfile& out, uint64_t max_raw,
   return true;
 }
 
-}  // namespace
-
-uint64_t Hfile::data_blocks() const {
-  uint64_t n = 0;
-  for (const auto& b : blocks) n += b.magic == "DATABLK*";
-  return n;
-}
-
-bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error,
-                 uint64_t max_raw) {
-  out = Hfile{};
-  auto fail = [&](uint64_t at, const std::string& what) {
-    error = fmt::format("{}: offset {}: {}", name, at, what);
-    return false;
-  };
-  if (file.size() < 4) return fail(0, "too short for an HFile");
-  const uint64_t version = read_be(file, file.size() - 4, 4);
-  out.major = static_cast<int>(version & 0xFFFFFF);
-  out.minor = static_cast<int>(version >> 24);
-  if (out.major == 1) return parse_v1(file, out, max_raw, fail);
-  if (out.major != 2 && out.major != 3)
-    return fail(file.size() - 4,
-                fmt::format("HFile version {}.{}: this reader takes v1, v2 and v3", out.major, out.minor));
+// The v2/v3 trailer, the last 212 or 4096 bytes: its magic, then a varint-length-prefixed
+// protobuf holding the codec and the entry count. `trailer`: where it starts.
+bool parse_trailer(std::span<const uint8_t> file, Hfile& out, size_t& trailer, const FailFn& fail) {
   const size_t trailer_size = out.major == 2 ? 212 : 4096;
   if (file.size() < trailer_size) return fail(0, "shorter than its trailer");
-  const size_t trailer = file.size() - trailer_size;
+  trailer = file.size() - trailer_size;
   const auto t = file.subspan(trailer);
   if (std::string(t.begin(), t.begin() + 8) != "TRABLK\"$") return fail(trailer, "no trailer magic TRABLK\"$");
-  // A varint-length-prefixed protobuf after the magic.
   size_t i = 8;
   uint64_t len = 0;
   for (int shift = 0; i < t.size() && shift < 35; shift += 7) {
@@ -176,7 +157,79 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
   out.codec = out.codec_id >= 0 && out.codec_id < 7 ? kCodecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
   if (out.codec != "GZ" && out.codec != "NONE")
     return fail(trailer, fmt::format("compression {}: this reader decodes GZ and NONE", out.codec));
+  return true;
+}
 
+// The v2/v3 block at `at`, before the trailer: its header's sizes inside the file, and one
+// checksum (ChecksumType 0 none, 1 CRC32, 2 CRC32C: HBase's default) per `bytes per checksum`
+// of header + data, after the data. `data_with_header`: the header and the data's bytes.
+bool check_block(std::span<const uint8_t> file, uint64_t at, uint64_t trailer, HfileBlock& b,
+                 uint64_t& data_with_header, const FailFn& fail) {
+  b.magic.assign(file.begin() + static_cast<long>(at), file.begin() + static_cast<long>(at) + 8);
+  const uint64_t on_disk_wo_header = read_be(file, at + 8, 4), raw = read_be(file, at + 12, 4);
+  const uint64_t per_checksum = read_be(file, at + 29 - 4, 4);
+  data_with_header = read_be(file, at + 29, 4);
+  if (on_disk_wo_header > trailer - at - kHeader || data_with_header < kHeader ||
+      data_with_header > kHeader + on_disk_wo_header || raw > kMaxBlock || per_checksum == 0)
+    return fail(at, fmt::format("block {} has sizes outside the file", b.magic));
+  b.offset = at;
+  b.on_disk = kHeader + on_disk_wo_header;
+  const auto covered = file.subspan(at, data_with_header);
+  const uint64_t chunks = (data_with_header + per_checksum - 1) / per_checksum;
+  if (data_with_header + chunks * 4 != b.on_disk) return fail(at, "checksum area does not match the block size");
+  const uint64_t checksum_type = read_be(file, at + 24, 1);
+  if (checksum_type > 2) return fail(at + 24, fmt::format("unknown checksum type {}", checksum_type));
+  for (uint64_t c = 0; c < chunks && checksum_type != 0; ++c) {
+    const uint64_t from = c * per_checksum, n = std::min<uint64_t>(per_checksum, data_with_header - from);
+    const auto piece = covered.subspan(from, n);
+    const uint64_t got =
+        checksum_type == 1 ? crc32(crc32(0, nullptr, 0), piece.data(), static_cast<uInt>(n)) : crc32c(piece);
+    if (got != read_be(file, at + data_with_header + c * 4, 4))
+      return fail(at + from, fmt::format("block {} fails its {}", b.magic, checksum_type == 1 ? "CRC32" : "CRC32C"));
+  }
+  return true;
+}
+
+// A v2/v3 data block's data (after its header) decompressed into `b.raw`, `raw` bytes.
+bool decode_data_block(std::span<const uint8_t> data, uint64_t raw, const Hfile& out, HfileBlock& b,
+                       const FailFn& fail) {
+  // Checked before allocating: deflate expands at most ~1032:1.
+  if ((out.codec == "NONE" && data.size() != raw) || !expansion_ok("zlib", data.size(), raw))
+    return fail(b.offset, "a data block whose sizes disagree");
+  b.raw.resize(raw);
+  if (out.codec == "NONE") {
+    std::copy(data.begin(), data.end(), b.raw.begin());
+  } else if (!gunzip(data, b.raw)) {
+    return fail(b.offset + kHeader, fmt::format("data block does not decompress to its {} bytes", raw));
+  }
+  return true;
+}
+
+}  // namespace
+
+uint64_t Hfile::data_blocks() const {
+  uint64_t n = 0;
+  for (const auto& b : blocks) n += b.magic == "DATABLK*";
+  return n;
+}
+
+bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& out, std::string& error,
+                 uint64_t max_raw) {
+  out = Hfile{};
+  const FailFn fail = [&](uint64_t at, const std::string& what) {
+    error = fmt::format("{}: offset {}: {}", name, at, what);
+    return false;
+  };
+  if (file.size() < 4) return fail(0, "too short for an HFile");
+  const uint64_t version = read_be(file, file.size() - 4, 4);
+  out.major = static_cast<int>(version & 0xFFFFFF);
+  out.minor = static_cast<int>(version >> 24);
+  if (out.major == 1) return parse_v1(file, out, max_raw, fail);
+  if (out.major != 2 && out.major != 3)
+    return fail(file.size() - 4,
+                fmt::format("HFile version {}.{}: this reader takes v1, v2 and v3", out.major, out.minor));
+  size_t trailer = 0;
+  if (!parse_trailer(file, out, trailer, fail)) return false;
   uint64_t decoded = 0;
   for (uint64_t at = 0; at < trailer;) {
     if (trailer - at < kHeader) return fail(at, "a block header runs into the trailer");
@@ -185,40 +238,11 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
         std::equal(file.begin() + static_cast<long>(at), file.begin() + static_cast<long>(at) + 8, "DATABLK*"))
       return out.cut = true;
     HfileBlock b;
-    b.magic.assign(file.begin() + static_cast<long>(at), file.begin() + static_cast<long>(at) + 8);
-    const uint64_t on_disk_wo_header = read_be(file, at + 8, 4), raw = read_be(file, at + 12, 4);
-    const uint64_t per_checksum = read_be(file, at + 29 - 4, 4), data_with_header = read_be(file, at + 29, 4);
-    if (on_disk_wo_header > trailer - at - kHeader || data_with_header < kHeader ||
-        data_with_header > kHeader + on_disk_wo_header || raw > kMaxBlock || per_checksum == 0)
-      return fail(at, fmt::format("block {} has sizes outside the file", b.magic));
-    b.offset = at;
-    b.on_disk = kHeader + on_disk_wo_header;
-    // One CRC32C per `per_checksum` bytes of header + data, after the data.
-    const auto covered = file.subspan(at, data_with_header);
-    const uint64_t chunks = (data_with_header + per_checksum - 1) / per_checksum;
-    if (data_with_header + chunks * 4 != b.on_disk) return fail(at, "checksum area does not match the block size");
-    // ChecksumType: 0 none, 1 CRC32, 2 CRC32C (HBase's default).
-    const uint64_t checksum_type = read_be(file, at + 24, 1);
-    if (checksum_type > 2) return fail(at + 24, fmt::format("unknown checksum type {}", checksum_type));
-    for (uint64_t c = 0; c < chunks && checksum_type != 0; ++c) {
-      const uint64_t from = c * per_checksum, n = std::min<uint64_t>(per_checksum, data_with_header - from);
-      const auto piece = covered.subspan(from, n);
-      const uint64_t got =
-          checksum_type == 1 ? crc32(crc32(0, nullptr, 0), piece.data(), static_cast<uInt>(n)) : crc32c(piece);
-      if (got != read_be(file, at + data_with_header + c * 4, 4))
-        return fail(at + from, fmt::format("block {} fails its {}", b.magic, checksum_type == 1 ? "CRC32" : "CRC32C"));
-    }
+    uint64_t data_with_header = 0;
+    if (!check_block(file, at, trailer, b, data_with_header, fail)) return false;
     if (b.magic == "DATABLK*") {
-      const auto data = file.subspan(at + kHeader, data_with_header - kHeader);
-      // Checked before allocating: deflate expands at most ~1032:1.
-      if ((out.codec == "NONE" && data.size() != raw) || !expansion_ok("zlib", data.size(), raw))
-        return fail(at, "a data block whose sizes disagree");
-      b.raw.resize(raw);
-      if (out.codec == "NONE") {
-        std::copy(data.begin(), data.end(), b.raw.begin());
-      } else if (!gunzip(data, b.raw)) {
-        return fail(at + kHeader, fmt::format("data block does not decompress to its {} bytes", raw));
-      }
+      const uint64_t raw = read_be(file, at + 12, 4);
+      if (!decode_data_block(file.subspan(at + kHeader, data_with_header - kHeader), raw, out, b, fail)) return false;
       decoded += raw;
     }
     at += b.on_disk;

@@ -1,7 +1,7 @@
 #pragma once
 // Internal to stores/: the blocks LevelDB 1.23 and RocksDB 7.8 write around their data blocks
 // (index, metaindex, properties), built as the stores build them, for the whole-file bytes
-// (stores/leveldb_file.cpp, stores/rocksdb_file.cpp).
+// (stores/leveldb/leveldb_file.cpp, stores/rocksdb/rocksdb_file.cpp).
 // Sources: leveldb 1.23 table/block_builder.cc, util/comparator.cc, table/format.cc; rocksdb
 // 7.8 table/block_based/block_builder.cc, util/comparator.cc, table/block_based/index_builder.cc.
 #include <cstddef>

@@ -14,8 +14,8 @@
 #include <fmt/format.h>
 
 #include "stores/framing.h"
+#include "stores/shared/table_meta_blocks.h"
 #include "stores/store.h"
-#include "stores/table_blocks.h"
 
 namespace kvz {
 
@@ -89,7 +89,7 @@ const std::string& host_name() {
 // TableProperties, the block-based table's collector and SstFileWriter's collector fill it.
 // The level is the row's (the configuration line kvzbench writes sets it); snappy and no
 // compression keep kDefaultCompressionLevel (32767). Dictionaries: max_dict_bytes and
-// zstd_max_train_bytes = 100 x (the rows' method, stores/rocksdb.cpp).
+// zstd_max_train_bytes = 100 x (the rows' method, stores/rocksdb/rocksdb.cpp).
 std::string properties_block(const FileInput& in, const FileParts& f, uint64_t index_raw, bool user_keys) {
   const TableKeys& keys = in.blocks->table_keys;
   const bool has_level = !in.codec.uncompressed && in.codec.name != "snappy";

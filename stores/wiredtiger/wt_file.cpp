@@ -1,5 +1,5 @@
 // WiredTiger row-store files (format: wt_file.h).
-#include "blockgen/store_files/wt_file.h"
+#include "stores/wiredtiger/wt_file.h"
 
 #include <algorithm>
 #include <bit>
@@ -10,10 +10,10 @@
 
 #include <fmt/format.h>
 
-#include "blockgen/store_files/crc32c.h"
-#include "blockgen/store_files/file_bytes.h"
-#include "blockgen/store_files/inflate.h"
 #include "codecs/registry.h"
+#include "stores/shared/crc32c.h"
+#include "stores/shared/file_bytes.h"
+#include "stores/shared/inflate.h"
 
 namespace kvz {
 

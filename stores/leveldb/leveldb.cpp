@@ -1,5 +1,5 @@
 // LevelDB 1.23 table (snappy validated against libleveldb 1.23 in
-// tests/stores/validate_stores.cpp; zstd follows upstream after 1.23).
+// tests/stores/validate_stores.cpp; zstd follows upstream after 1.23), and its table reader.
 // Sources: leveldb 1.23 table/table_builder.cc (TableBuilder::WriteBlock),
 //  include/leveldb/options.h; zstd: upstream leveldb table_builder.cc kZstdCompression (2023).
 
@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "stores/framing.h"
+#include "stores/rocksdb/table_reader.h"
 #include "stores/store.h"
 
 namespace kvz {
@@ -38,7 +39,20 @@ ConfigLine leveldb_config(const ConfigChoice& c) {
   return {true, fmt::format("options.compression = {}; options.block_size = {};", type, c.block_size)};
 }
 
+// LevelDB's tables: the table reader (stores/rocksdb/table_reader.h, which reads both formats)
+// taking the files with LevelDB's magic, also RocksDB format_version 0 tables (the file then
+// reads as RocksDB's). Asked before RocksDB's reader, which takes the tables' names.
+class LevelDbTableReader final : public TableFileReader {
+ public:
+  std::string_view store() const override { return "leveldb"; }
+  Claim claim(const std::string& path) const override {
+    return magic_store(path) == "leveldb" ? Claim::file : Claim::none;
+  }
+};
+
 }  // namespace
+
+std::unique_ptr<StoreFileReader> leveldb_reader() { return std::make_unique<LevelDbTableReader>(); }
 
 // The store as one data row (kept as written: clang-format would put one field per line).
 // clang-format off

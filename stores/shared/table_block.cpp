@@ -1,12 +1,12 @@
 // RocksDB / LevelDB table blocks (format: table_file.h).
-#include "blockgen/store_files/table_block.h"
+#include "stores/shared/table_block.h"
 
 #include <xxhash.h>
 
 #include <vector>
 
-#include "blockgen/store_files/crc32c.h"
-#include "blockgen/store_files/file_bytes.h"
+#include "stores/shared/crc32c.h"
+#include "stores/shared/file_bytes.h"
 
 namespace kvz::table {
 

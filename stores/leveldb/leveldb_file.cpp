@@ -5,8 +5,8 @@
 // block FindShortSuccessor(last key) -> BlockHandle), both through WriteBlock (compressed by
 // the table's codec when that saves 1/8), and the 48-byte footer.
 #include "stores/framing.h"
+#include "stores/shared/table_meta_blocks.h"
 #include "stores/store.h"
-#include "stores/table_blocks.h"
 
 namespace kvz {
 

@@ -1,0 +1,101 @@
+// `check`'s verdict as text: the per-cell table and the summary that `check` prints (the
+// verdict itself is judgement/check.cpp's check_cells).
+#include <ostream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "judgement/check.h"
+#include "util/stats.h"
+
+namespace kvz {
+
+namespace {
+
+std::string speed_text(const SpeedVerdict& v) {
+  if (!v.compared) return v.note.empty() ? "-" : v.note;
+  return fmt::format("{:+.1f} % p={:.2g}", -v.slowdown * 100, v.p);
+}
+
+}  // namespace
+
+namespace {
+
+// Both runs, what the speed gate does, library changes with the re-baseline command, the noise.
+void print_check_header(const RunResults& baseline, const RunResults& current, const CheckOptions& opt,
+                        const CheckReport& rep, std::ostream& out) {
+  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", opt.baseline_path, baseline.meta.git_revision,
+                     baseline.meta.cpu_model, baseline.meta.started_at);
+  out << fmt::format("current:  {} rev {} on '{}' ({})\n", opt.current_path, current.meta.git_revision,
+                     current.meta.cpu_model, current.meta.started_at);
+  if (!opt.speed_gate) {
+    out << "speed: gate off (--no-speed): only round trips and sizes are checked\n";
+  } else if (!rep.cpu_match) {
+    out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
+  } else if (!rep.build_match) {
+    out << fmt::format("speed: SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')\n",
+                       current.meta.build_type, current.meta.cxx_flags, baseline.meta.build_type,
+                       baseline.meta.cxx_flags);
+  } else {
+    out << fmt::format(
+        "speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
+        "speeds by {} normalised to the run's memcpy row\n",
+        opt.slowdown_threshold * 100, opt.p_value, opt.min_repetitions,
+        opt.use_cpu_time ? "CPU time (wall time where a run lacks it)" : "wall time");
+  }
+  if (!rep.version_changes.empty()) {
+    out << "codec library versions differ from the baseline's:";
+    for (const auto& v : rep.version_changes) out << " " << v << ";";
+    out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
+    const std::string& cmd = current.meta.command_line;
+    const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind('-', 0) == 0;  // argv of the subcommand
+    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path, opt.baseline_path,
+                       bare ? "kvzbench " : "", cmd);
+  }
+  if (rep.compress_noise > 0 || rep.decompress_noise > 0)
+    out << fmt::format(
+        "run-to-run noise (scatter of the cells' slowdowns): compress +-{:.1f} %, decompress +-{:.1f} %; "
+        "a FAIL must clear the threshold by twice that\n",
+        rep.compress_noise * 100, rep.decompress_noise * 100);
+}
+
+// A row per cell, then the count per status, the geometric means and the verdict.
+void print_check_table(const CheckReport& rep, std::ostream& out) {
+  out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}\n", "status", "size", "compress", "decompress", "cell");
+  std::map<CheckStatus, int> counts;
+  std::vector<double> cspeed, dspeed, sizes;
+  for (const auto& c : rep.cells) {
+    ++counts[c.status];
+    out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status),
+                       c.size_note.empty() ? "-" : c.size_note, speed_text(c.compress), speed_text(c.decompress), c.id,
+                       c.note.empty() ? "" : "  (" + c.note + ")");
+    if (c.compress.compared) cspeed.push_back(1 - c.compress.slowdown);
+    if (c.decompress.compared) dspeed.push_back(1 - c.decompress.slowdown);
+    if (c.size_ratio > 0) sizes.push_back(c.size_ratio);
+  }
+  out << "summary:";
+  for (auto s : {CheckStatus::Pass, CheckStatus::Fail, CheckStatus::Unstable, CheckStatus::Skipped, CheckStatus::New,
+                 CheckStatus::Missing})
+    out << fmt::format(" {} {}", counts[s], to_string(s));
+  out << "\n";
+  auto mean_text = [](const std::vector<double>& v, int digits) {
+    return v.empty() ? std::string("n/a (0 cells)") : fmt::format("{:.{}f}x ({} cells)", geomean(v), digits, v.size());
+  };
+  out << fmt::format("geometric mean vs baseline: compress speed {}, decompress speed {}, compressed size {}\n",
+                     mean_text(cspeed, 3), mean_text(dspeed, 3), mean_text(sizes, 4));
+  if (!rep.refusal.empty())
+    out << "check: FAIL: " << rep.refusal << "\n";
+  else
+    out << (rep.exit_code == 0 ? "check: PASS\n" : "check: FAIL\n");
+}
+
+}  // namespace
+
+int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out) {
+  const CheckReport rep = check_cells(baseline, current, opt);
+  print_check_header(baseline, current, opt, rep, out);
+  print_check_table(rep, out);
+  return rep.exit_code;
+}
+
+}  // namespace kvz
