@@ -27,7 +27,7 @@ pkgs_libs="$(awk '!/^#/ && NF && !seen[$5]++ { printf "%s ", $5 }' codecs/packag
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
 # and a headless browser to open the HTML report.
 pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev rocksdb-tools libwiredtiger-dev chromium python3 jq clang-format clang-tidy clang
-  libbenchmark-tools python3-scipy python3-numpy"
+  libbenchmark-tools python3-scipy python3-numpy ccache"
 
 install_missing() {
   local missing=()
@@ -62,7 +62,7 @@ fi
 # shellcheck disable=SC2086
 install_missing $pkgs_build $pkgs_libs $pkgs_test
 # The tree must match .clang-format before anything is built.
-sources=$(git ls-files '*.cpp' '*.h' 2>/dev/null || find util codecs blockgen stores bench report commands tests \
+sources=$(git ls-files '*.cpp' '*.h' 2>/dev/null || find util codecs blockgen stores results bench judgement report commands tests \
   -name '*.cpp' -o -name '*.h')
 # shellcheck disable=SC2086
 if ! clang-format --dry-run -Werror $sources 2>/tmp/kvz-format.log; then
@@ -72,29 +72,31 @@ if ! clang-format --dry-run -Werror $sources 2>/tmp/kvz-format.log; then
 fi
 werror=OFF
 [ -n "${CI:-}" ] && werror=ON # warnings are errors in CI
-configure_and_build build/release Release -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror
-# .clang-tidy's checks over the project's own sources (not the tests: they add minutes, not findings).
-# shellcheck disable=SC2086
+# ccache inside the build tree (a clean clone starts cold; nothing is written outside it): the
+# e2e build without two codecs recompiles nothing the sanitizer build already compiled.
+export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache
+# 1. The program as `./kvz.sh bench` builds it (Release, no tests), warnings as errors in CI,
+#    clang-tidy over the project's own sources, and one verified quick sweep with it.
+configure_and_build build/release Release -DKVZ_BUILD_TESTS=OFF -DKVZ_WERROR=$werror
+# shellcheck disable=SC2046
 run-clang-tidy -quiet -p build/release -j "$jobs" $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') \
   >/tmp/kvz-tidy.log 2>&1 || {
   grep -E 'error:|warning:' /tmp/kvz-tidy.log | sort -u | head -40 >&2
   echo "kvz.sh: clang-tidy found the problems above" >&2
   exit 1
 }
-echo "kvz.sh: release build and clang-tidy done at ${SECONDS} s" >&2
-ctest --test-dir build/release --output-on-failure --no-tests=error -j "$jobs"
-echo "kvz.sh: release tests done at ${SECONDS} s" >&2
-configure_and_build build/asan Debug -DKVZ_SANITIZE=ON -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror
+./build/release/kvzbench run -q --profile quick --time 0.02 --repetitions 1 --json build/release/smoke.json \
+  >/dev/null
+echo "kvz.sh: release build, clang-tidy and a verified quick sweep done at ${SECONDS} s" >&2
+# 2. Every test, once, under ASan+UBSan (Clang, -O1), in the same build as the parsers'
+#    libFuzzer targets (its coverage instrumentation is what the fuzzers need), then each
+#    target fuzzed for a bounded time from its checked-in seeds; a crash fails the suite
+#    (tests/fuzz/README.md).
+configure_and_build build/check Debug -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZE=ON \
+  -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link"
 echo "kvz.sh: sanitizer build done at ${SECONDS} s" >&2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build/asan --output-on-failure --no-tests=error -j "$jobs"
+  ctest --test-dir build/check --output-on-failure --no-tests=error -j "$jobs"
 echo "kvz.sh: sanitizer tests done at ${SECONDS} s" >&2
-# The parsers' libFuzzer targets (Clang, ASan+UBSan), each fuzzed for a bounded time from its
-# checked-in seeds; a crash fails the suite (tests/fuzz/README.md).
-# -O1: the usual fuzzing trade of compile time against executions per second.
-cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-  -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=OFF "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link" >/dev/null
-cmake --build build/fuzz -j "$jobs" --target kvz_fuzz_codec_spec kvz_fuzz_records kvz_fuzz_results kvz_fuzz_sstable_data kvz_fuzz_hfile \
-  kvz_fuzz_table_file kvz_fuzz_wt_file kvz_fuzz_store_source
-tests/fuzz/run_fuzzers.sh build/fuzz "${KVZ_FUZZ_SECONDS:-20}"
+tests/fuzz/run_fuzzers.sh build/check "${KVZ_FUZZ_SECONDS:-20}"
 echo "kvz.sh: all tests passed in $SECONDS s" >&2

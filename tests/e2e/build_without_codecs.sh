@@ -4,8 +4,14 @@
 # naming a left-out codec is a one-line error.
 source "$(dirname "$0")/common.bash"
 src=$(cd "$(dirname "$0")/../.." && pwd)
-cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Debug -DKVZ_BUILD_TESTS=OFF -DKVZ_WITH_BROTLI=OFF \
-  -DKVZ_WITH_LZO=OFF >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configure"; }
+# The same compiler and flags as the build under test, so with ccache (kvz.sh) every file the
+# switches do not change is a cache hit (its debug info may name the other build's directory).
+cached() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
+export CCACHE_NOHASHDIR=1
+cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE="$(cached CMAKE_BUILD_TYPE)" \
+  -DCMAKE_CXX_COMPILER="$(cached CMAKE_CXX_COMPILER)" -DCMAKE_CXX_FLAGS="$(cached CMAKE_CXX_FLAGS)" \
+  -DKVZ_SANITIZE="$(cached KVZ_SANITIZE)" -DKVZ_WERROR="$(cached KVZ_WERROR)" -DKVZ_BUILD_TESTS=OFF \
+  -DKVZ_WITH_BROTLI=OFF -DKVZ_WITH_LZO=OFF >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configure"; }
 cmake --build "$work/build" -j "$(nproc)" --target kvzbench >"$work/build.log" 2>&1 || {
   tail -20 "$work/build.log"
   fail "build"
