@@ -74,7 +74,9 @@ werror=OFF
 [ -n "${CI:-}" ] && werror=ON # warnings are errors in CI
 # ccache inside the build tree (a clean clone starts cold; nothing is written outside it): the
 # e2e build without two codecs recompiles nothing the sanitizer build already compiled.
-export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache
+# CCACHE_NOHASHDIR: with -g the cache key would include each build's directory, and the e2e
+# build (another directory) would miss every object.
+export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache CCACHE_NOHASHDIR=1
 # 1. The program as `./kvz.sh bench` builds it (Release, no tests), warnings as errors in CI,
 #    clang-tidy over the project's own sources, and one verified quick sweep with it.
 configure_and_build build/release Release -DKVZ_BUILD_TESTS=OFF -DKVZ_WERROR=$werror
