@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "bench/engine.h"
 #include "bench/intrinsic.h"
-#include "bench/matrix.h"
 #include "codecs/dictionary.h"
 
 namespace kvz {

@@ -12,7 +12,7 @@ uint64_t IntrinsicTimes::slowest_ticks() const {
 
 IntrinsicCost IntrinsicTimes::cost(double ns_per_tick, const std::vector<uint64_t>& stall_thresholds_ns) const {
   IntrinsicCost out;
-  out.blocks = size();
+  out.blocks = positions();
   out.calls_per_block = calls.empty() ? 0 : *std::min_element(calls.begin(), calls.end());
   for (uint64_t t : stall_thresholds_ns) out.stall_blocks[t] = 0;
   if (out.calls_per_block == 0) return out;  // some block was never timed: no intrinsic figure

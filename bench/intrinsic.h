@@ -1,5 +1,5 @@
 #pragma once
-// The intrinsic cost (results/results.h IntrinsicCost, JSON `intrinsic`): each measured block's
+// The intrinsic cost (results/latency.h IntrinsicCost, JSON `intrinsic`): each measured block's
 // fastest call over its repeats, what the block costs on this CPU when nothing else interferes
 // (the scheduler can only make a call slower). Its maximum over the blocks is the worst block
 // (`worst_block_ns`, the console's "worst blk", reports' "worst block"), named by its index in
@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "results/results.h"
+#include "results/latency.h"
 
 namespace kvz {
 
@@ -24,7 +24,7 @@ namespace kvz {
 // The late check calls again only the directions with a block this slow.
 inline constexpr double kTimedPassCallSeconds = 20e-6;
 
-// Each timed block's fastest call and its calls so far, per position 0 .. size()-1 (the
+// Each timed block's fastest call and its calls so far, per position 0 .. positions()-1 (the
 // position is the cell's measured block, Job::block), and which block of the set each
 // position is.
 struct IntrinsicTimes {
@@ -42,7 +42,7 @@ struct IntrinsicTimes {
         set_index(blocks, 0),
         raw_bytes(blocks, 0),
         packed_bytes(blocks, 0) {}
-  size_t size() const { return fastest.size(); }
+  size_t positions() const { return fastest.size(); }
   void name(size_t position, uint64_t index_in_set, uint64_t raw, uint64_t packed) {
     set_index[position] = index_in_set;
     raw_bytes[position] = raw;

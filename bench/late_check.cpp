@@ -13,7 +13,7 @@ bool make_late_check(const CellState& cell, size_t result, const EngineOptions& 
   bool any = false;
   for (int d = 0; d < 2; ++d) {
     const IntrinsicTimes& times = cell.intrinsic[d];
-    const size_t n = times.size();
+    const size_t n = times.positions();
     if (n == 0 || n != cell.measured.size()) continue;
     if (static_cast<double>(times.slowest_ticks()) < slow_ticks) continue;
     LateCheck::Direction& ld = out.dirs[d];
@@ -43,7 +43,7 @@ bool stopped(const std::atomic<bool>* stop) { return stop && stop->load(std::mem
 bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8_t>& out, double max_seconds,
                 const std::atomic<bool>* stop) {
   const IntrinsicTimes& times = ld.times;
-  const size_t n = times.size();
+  const size_t n = times.positions();
   // A fresh copy: another place in memory than the timed passes used, so a block that was
   // slow only where it lay (the cache sets its pages map to) is not slow again for that.
   std::vector<uint8_t> inputs;

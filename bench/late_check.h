@@ -24,10 +24,10 @@
 
 namespace kvz {
 
-inline constexpr size_t kLateMinCalls = 64;         // calls of a direction, in whole rounds
-inline constexpr size_t kLateMaxRounds = 8;         // ... never more rounds than this
-inline constexpr double kLateRoundsSeconds = 0.04;  // ... nor more rounds than fit this (but one):
-                                                    // EngineOptions::late_rounds_seconds' default
+inline constexpr size_t kLateMinCalls = 64;  // calls of a direction, in whole rounds
+inline constexpr size_t kLateMaxRounds = 8;  // ... never more rounds than this
+// ... nor more rounds than fit kLateRoundsSeconds (but one): EngineOptions::late_rounds_seconds'
+// default (bench/matrix.h).
 
 // Rounds over a set of `blocks` blocks whose fastest calls add up to `round_seconds`: a slow
 // small set (64 KiB blocks of xz) gets one: more would add seconds to the sweep.

@@ -11,11 +11,9 @@ namespace kvz {
 // Every measured block is timed at least this often per direction: its fastest call is its
 // intrinsic cost.
 inline constexpr size_t kMinCallsPerBlock = 3;
-// Calls this fast always get the 1,000 calls p99.9 needs, whatever the time cap (the default
-// of EngineOptions::fast_call_seconds) ...
-inline constexpr double kFastCallSeconds = 100e-6;
-// ... unless a smaller budget brought the cap below this (scale_latency_budget).
-inline constexpr double kFastFloorCapSeconds = 0.02;
+// Calls of kFastCallSeconds or less always get the 1,000 calls p99.9 needs, whatever the time
+// cap, unless a smaller budget brought the cap below kFastFloorCapSeconds (bench/matrix.h).
+
 // The context-switch reading between calls (getrusage: about 1 µs on a VM), for sizing.
 inline constexpr double kSwitchReadSeconds = 1.5e-6;
 

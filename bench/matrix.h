@@ -1,10 +1,9 @@
 #pragma once
-// The measurement engine: a matrix of block sets x codec rows, run cell by cell through
-// Google Benchmark (throughput passes) plus separately timed per-call latency passes.
-// It takes block sets and codecs, never files or specs, so tests can inject both.
-#include <atomic>
+// The measurement plan: a matrix of block sets x codec rows and the engine's options. It takes
+// block sets and codecs, never files or specs, so tests can inject both. Running it, and what
+// it yields: bench/engine.h (the plan knows nothing of results, so planning code does not
+// rebuild when the result model changes).
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,7 +12,6 @@
 #include "codecs/codec.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
-#include "results/results.h"
 #include "stores/store_profile.h"
 
 namespace kvz {
@@ -45,6 +43,15 @@ struct Matrix {
 Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoice>& choices,
                     const CodecRegistry& registry);
 
+// The latency budget's defaults, which scale_latency_budget shrinks with a smaller budget.
+// Calls this fast always get the 1,000 calls p99.9 needs, whatever the time cap
+// (bench/latency_pass.h) ...
+inline constexpr double kFastCallSeconds = 100e-6;
+// ... unless a smaller budget brought the cap below this.
+inline constexpr double kFastFloorCapSeconds = 0.02;
+// The late check's extra rounds of a small set fit this time (bench/late_check.h).
+inline constexpr double kLateRoundsSeconds = 0.04;
+
 struct EngineOptions {
   double seconds_per_cell = 0.5;  // budget for the timed passes of one cell
   int repetitions = 3;
@@ -69,36 +76,18 @@ struct EngineOptions {
   // Calls this fast get the 1,000 calls p99.9 needs whatever the cap (bench/latency_pass.h), and the
   // late check's extra rounds of a small set fit this time (bench/late_check.h); both shrink
   // with a smaller budget (scale_latency_budget).
-  double fast_call_seconds = 100e-6;
-  double late_rounds_seconds = 0.04;
+  double fast_call_seconds = kFastCallSeconds;
+  double late_rounds_seconds = kLateRoundsSeconds;
   // A block set's cells are verified, latency-timed and timed in batches of about this much work
-  // (bench/matrix.cpp), so a stop keeps every batch that finished.
+  // (bench/engine.cpp), so a stop keeps every batch that finished.
   double batch_seconds = 15;
   int shard_index = 0;  // run cells whose index % shard_count == shard_index
   int shard_count = 1;
-};
-
-struct EngineHooks {
-  const std::atomic<bool>* stop = nullptr;  // checked between cells and inside GB entries
-  std::function<void(double fraction, double eta_seconds, const std::string& what)> progress;
-  std::function<void(const CellResult&)> cell_done;  // after each cell is final
-};
-
-struct EngineOutcome {
-  std::vector<CellResult> cells;
-  bool interrupted = false;
-  size_t failed = 0;
-  std::vector<std::string> warnings;
 };
 
 // A run given less than its default budget (--time, --repetitions; `scale` = the given budget
 // over the default, below 1): the latency passes' cap, the calls that still get 1,000 calls and
 // the late check's rounds shrink with it, so the run stays within a budget of the same order.
 void scale_latency_budget(EngineOptions& opt, double scale);
-
-EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& options, const EngineHooks& hooks = {});
-
-// Call once before run_matrix: passes Google Benchmark the flags the engine relies on.
-void init_benchmark_library(bool random_interleaving);
 
 }  // namespace kvz

@@ -44,7 +44,7 @@ void timed_loop(benchmark::State& state, const std::vector<Job>& jobs, const std
         const uint64_t t0 = read_ticks();
         const CallResult r = call(j);
         const uint64_t ticks = read_ticks() - t0;
-        if (j.block < times.size()) times.add(j.block, ticks);
+        if (j.block < times.positions()) times.add(j.block, ticks);
         failed |= !r.ok();
         benchmark::DoNotOptimize(r.size);
       } else {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "results/results.h"
+#include "results/latency.h"
 
 namespace kvz {
 

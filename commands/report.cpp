@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "report/writers.h"
+#include "results/results.h"
 #include "util/text.h"
 
 namespace kvz {

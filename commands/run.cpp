@@ -18,8 +18,8 @@
 #include <set>
 
 #include "bench/cell.h"
+#include "bench/engine.h"
 #include "bench/interrupt.h"
-#include "bench/matrix.h"
 #include "bench/stats.h"
 #include "bench/sysinfo.h"
 #include "bench/timer.h"

@@ -8,6 +8,7 @@
 #include "bench/interrupt.h"
 #include "bench/sysinfo.h"
 #include "report/writers.h"
+#include "results/results.h"
 #include "util/files.h"
 
 namespace kvz {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "report/writers.h"
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 

@@ -1,6 +1,7 @@
 #include "judgement/analysis.h"
 
 #include "results/cell_view.h"
+#include "results/results.h"
 #include "stores/store_profile.h"
 #include "util/bytes.h"
 

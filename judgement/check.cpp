@@ -11,6 +11,7 @@
 
 #include "judgement/analysis.h"
 #include "judgement/check.h"
+#include "results/results.h"
 #include "util/stats.h"
 
 namespace kvz {
@@ -333,6 +334,12 @@ CheckReport check_cells(const RunResults& baseline, const RunResults& current, c
   add_missing(baseline, current, rep);
   settle_exit_code(baseline, current, opt, rep);
   return rep;
+}
+
+int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out) {
+  const CheckReport rep = check_cells(baseline, current, opt);
+  print_check_text(baseline.meta, current.meta, opt, rep, out);
+  return rep.exit_code;
 }
 
 }  // namespace kvz

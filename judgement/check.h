@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 
@@ -55,6 +55,10 @@ struct CheckReport {
   int exit_code = 0;
 };
 CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt);
+// Both runs, what the speed gate did, a row per cell and the verdict, as `check` prints them
+// (judgement/check_text.cpp).
+void print_check_text(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt, const CheckReport& rep,
+                      std::ostream& out);
 // Compare `current` against `baseline`, print the per-cell table and summary to `out`.
 // Returns the exit code: 0 pass, 1 fail.
 int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "judgement/check.h"
+#include "results/run_meta.h"
 #include "util/stats.h"
 
 namespace kvz {
@@ -22,20 +23,19 @@ std::string speed_text(const SpeedVerdict& v) {
 namespace {
 
 // Both runs, what the speed gate does, library changes with the re-baseline command, the noise.
-void print_check_header(const RunResults& baseline, const RunResults& current, const CheckOptions& opt,
+void print_check_header(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt,
                         const CheckReport& rep, std::ostream& out) {
-  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", opt.baseline_path, baseline.meta.git_revision,
-                     baseline.meta.cpu_model, baseline.meta.started_at);
-  out << fmt::format("current:  {} rev {} on '{}' ({})\n", opt.current_path, current.meta.git_revision,
-                     current.meta.cpu_model, current.meta.started_at);
+  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", opt.baseline_path, baseline.git_revision, baseline.cpu_model,
+                     baseline.started_at);
+  out << fmt::format("current:  {} rev {} on '{}' ({})\n", opt.current_path, current.git_revision, current.cpu_model,
+                     current.started_at);
   if (!opt.speed_gate) {
     out << "speed: gate off (--no-speed): only round trips and sizes are checked\n";
   } else if (!rep.cpu_match) {
     out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
   } else if (!rep.build_match) {
     out << fmt::format("speed: SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')\n",
-                       current.meta.build_type, current.meta.cxx_flags, baseline.meta.build_type,
-                       baseline.meta.cxx_flags);
+                       current.build_type, current.cxx_flags, baseline.build_type, baseline.cxx_flags);
   } else {
     out << fmt::format(
         "speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
@@ -47,7 +47,7 @@ void print_check_header(const RunResults& baseline, const RunResults& current, c
     out << "codec library versions differ from the baseline's:";
     for (const auto& v : rep.version_changes) out << " " << v << ";";
     out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
-    const std::string& cmd = current.meta.command_line;
+    const std::string& cmd = current.command_line;
     const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind('-', 0) == 0;  // argv of the subcommand
     out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path, opt.baseline_path,
                        bare ? "kvzbench " : "", cmd);
@@ -91,11 +91,10 @@ void print_check_table(const CheckReport& rep, std::ostream& out) {
 
 }  // namespace
 
-int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out) {
-  const CheckReport rep = check_cells(baseline, current, opt);
+void print_check_text(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt, const CheckReport& rep,
+                      std::ostream& out) {
   print_check_header(baseline, current, opt, rep, out);
   print_check_table(rep, out);
-  return rep.exit_code;
 }
 
 }  // namespace kvz

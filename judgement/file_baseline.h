@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 

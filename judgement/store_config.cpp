@@ -1,5 +1,6 @@
 #include "judgement/store_config.h"
 
+#include "results/results.h"
 #include "stores/store_profile.h"
 
 namespace kvz {

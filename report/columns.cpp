@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "judgement/analysis.h"
+#include "results/results.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 

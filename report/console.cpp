@@ -12,6 +12,7 @@
 #include "judgement/file_baseline.h"
 #include "judgement/store_config.h"
 #include "report/columns.h"
+#include "results/results.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 

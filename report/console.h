@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "judgement/cost.h"
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 

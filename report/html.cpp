@@ -7,6 +7,7 @@
 
 #include "report/html_assets.h"
 #include "report/html_data.h"
+#include "report/markup.h"
 #include "report/writers.h"
 
 namespace kvz {
@@ -16,22 +17,11 @@ namespace {
 std::string escape_html(const std::string& s) {
   std::string o;
   for (char c : s) {
-    switch (c) {
-      case '&':
-        o += "&amp;";
-        break;
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += c;
-    }
+    const char* entity = markup_entity(c);
+    if (entity)
+      o += entity;
+    else
+      o += c;
   }
   return o;
 }
@@ -47,8 +37,7 @@ std::string script_safe(std::string s) {
 bool write_html(const std::string& path, const std::vector<RunResults>& runs, const ReportOptions& opt,
                 std::string& error) {
   const auto data = html_data(runs, opt);
-  size_t cells = 0;
-  for (const auto& r : runs) cells += r.cells.size();
+  const size_t run_count = data["runs"].size(), cells = data["cells"].size();  // a row per run, per cell
   auto chart = [](const char* id, const char* title) {
     return fmt::format(
         "<div class=\"chart\" id=\"chart-{}\"><h3>{}</h3><div class=\"canvas\"><canvas></canvas></div></div>\n", id,
@@ -61,7 +50,7 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
   page += fmt::format(
       "<p class=\"note\">{} run(s), {} cells. The selectors above filter the answer, every chart and the cell "
       "table. MB/s are decimal (10<sup>6</sup> bytes/s of uncompressed data), medians over repetitions.</p>\n",
-      runs.size(), escape_html(std::to_string(cells)));
+      run_count, escape_html(std::to_string(cells)));
   page +=
       "<section id=\"answer\"><h2>The answer: which codec, for which workload, and the line that applies it</h2>\n"
       "<div id=\"answer-body\"></div>\n<details><summary>How it was chosen</summary><ul id=\"rules\"></ul>"

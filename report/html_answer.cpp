@@ -11,6 +11,7 @@
 #include "judgement/file_baseline.h"
 #include "judgement/store_config.h"
 #include "results/cell_view.h"
+#include "results/results.h"
 #include "util/bytes.h"
 
 namespace kvz {

@@ -11,6 +11,7 @@
 
 #include "report/columns.h"
 #include "report/html_answer.h"
+#include "results/results.h"
 #include "util/bytes.h"
 
 namespace kvz {

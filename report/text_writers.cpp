@@ -8,6 +8,7 @@
 #include "judgement/file_baseline.h"
 #include "report/columns.h"
 #include "report/writers.h"
+#include "results/results.h"
 #include "util/bytes.h"
 #include "util/files.h"
 #include "util/stats.h"

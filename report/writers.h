@@ -8,7 +8,7 @@
 #include "judgement/analysis.h"
 #include "judgement/check.h"
 #include "judgement/cost.h"
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 

@@ -1,5 +1,7 @@
 #include "results/cell_view.h"
 
+#include "results/results.h"
+
 #include <fmt/format.h>
 
 namespace kvz {
@@ -42,6 +44,8 @@ double CellView::compress_rel() const {
 double CellView::decompress_rel() const {
   return reference ? relative(cell.decompress_median(), reference->decompress_median()) : 0;
 }
+
+bool CellView::ok() const { return cell.status == CellStatus::Ok; }
 
 CellView view_of(const RunResults& run, const CellResult& cell, size_t run_index) {
   return {run, cell, reference_of(run, cell), run_index};

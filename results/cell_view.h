@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 
@@ -37,7 +37,7 @@ struct CellView {
   const CellResult* reference;  // reference_of(run, cell)
   size_t run_index = 0;         // position among the runs of a multi-run report
 
-  bool ok() const { return cell.status == CellStatus::Ok; }
+  bool ok() const;  // the cell is OK (not FAILED)
   std::string label() const { return cell_label(run, cell); }
   // Median speed relative to the reference row's; 0 when either is missing.
   double compress_rel() const;

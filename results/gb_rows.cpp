@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "results/results.h"
 #include "util/stats.h"
 
 namespace kvz {

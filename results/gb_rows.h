@@ -2,7 +2,7 @@
 // Internal to results/: the Google Benchmark part of a results file (results.cpp writes it).
 #include <nlohmann/json.hpp>
 
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 

@@ -12,6 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "results/latency.h"
+#include "results/run_meta.h"
+
 namespace kvz {
 
 inline constexpr int kResultsSchemaVersion = 1;
@@ -32,45 +35,6 @@ struct CellKey {
 
   std::string id() const;  // stable text id, e.g. "twitter.json/rocksdb/4K/zstd/3:dict=16K/stream/T1"
   bool operator==(const CellKey&) const = default;
-};
-
-// Calls a percentile needs before it means anything: with fewer than 1 / (1 - q) calls the
-// "p99.9" is just the slowest call. Below these counts a percentile is absent, never a number.
-inline constexpr uint64_t kMinCallsP50 = 2;
-inline constexpr uint64_t kMinCallsP90 = 10;
-inline constexpr uint64_t kMinCallsP99 = 100;
-inline constexpr uint64_t kMinCallsP999 = 1000;
-
-// Intrinsic cost (JSON `intrinsic`): each block's fastest call over its repeats, what the block
-// costs on this CPU when nothing else interferes (the scheduler can only make a call slower).
-// Its distribution over blocks is the codec's deterministic worst case on this data; its
-// maximum is the worst block (`worst_block_ns`, the console's "worst blk"). bench computes it
-// in one place: bench/intrinsic.h IntrinsicTimes::cost.
-struct IntrinsicCost {
-  uint64_t blocks = 0;                  // distinct blocks timed
-  uint64_t calls_per_block = 0;         // fewest calls any block got (at least 3)
-  double median_block_ns = 0;           // the median block's intrinsic cost
-  double worst_block_ns = 0;            // the largest intrinsic cost of any block: the worst block's
-  uint64_t worst_block = 0;             // its index in the block set: `kvzbench blocks --out` NNNNNN.blk
-  uint64_t worst_block_bytes = 0;       // its uncompressed size
-  uint64_t worst_block_compressed = 0;  // its compressed size (JSON worst_block_compressed_bytes)
-  // Blocks whose intrinsic cost is at or above each stall threshold: threshold ns -> blocks.
-  // Such a block stalls on this CPU every time it is compressed (or decompressed).
-  std::map<uint64_t, uint64_t> stall_blocks;
-};
-
-struct LatencyStats {
-  // Observed: every timed call, scheduler and all.
-  uint64_t calls = 0;
-  std::optional<double> p50_ns, p90_ns, p99_ns, p999_ns;  // present only when `calls` supports them
-  double max_ns = 0, mean_ns = 0;
-  // Calls at or above each stall threshold: threshold ns -> count.
-  std::map<uint64_t, uint64_t> stalls;
-  // Of those, calls during which the thread was switched out (a context switch was counted
-  // between the readings around the call): the scheduler's stalls, not the codec's.
-  std::map<uint64_t, uint64_t> preempted_stalls;
-  uint64_t preempted_calls = 0;  // calls during which a context switch was counted
-  IntrinsicCost intrinsic;
 };
 
 enum class CellStatus { Ok, Failed };
@@ -134,46 +98,6 @@ struct CellResult {
   double compress_median() const;
   double decompress_median() const;
   bool dict_loses() const { return dict_gain && *dict_gain < 1.0; }  // never recommended
-};
-
-struct CodecVersion {
-  std::string codec;
-  std::string library;
-  std::string version;
-  bool has_levels = true;  // false: the level means nothing (memcpy, snappy) and is not shown
-};
-
-struct CorpusInfo {
-  std::string name;
-  std::string path;
-  uint64_t bytes = 0;
-  std::string sha256;
-  std::string detail{};  // a store file: what it is and its bytes on disk ("" for a corpus file)
-};
-
-struct RunMeta {
-  std::string kvzbench_version;
-  std::string git_revision;
-  std::string compiler;
-  std::string build_type;
-  std::string cxx_flags;
-  std::string cpu_model;
-  std::string cpu_flags;  // a short list of the relevant ones (sse4_2, avx2, bmi2, ...)
-  int cores = 0;
-  uint64_t llc_bytes = 0;
-  double timer_overhead_ns = 0;  // measured cost of one latency timestamp pair
-  double tsc_ghz = 0;            // calibrated cycle counter frequency (0: portable clock)
-  std::string timer;             // "rdtscp" or "steady_clock"
-  std::string started_at;        // ISO 8601 UTC
-  std::string hostname;
-  std::string command_line;
-  uint64_t seed = 0;
-  int repetitions = 0;
-  std::string profile;       // sweep or store profile
-  bool interrupted = false;  // Ctrl-C: the cells present are the finished ones
-  std::vector<CodecVersion> codec_versions;
-  std::vector<CorpusInfo> corpora;
-  std::map<std::string, std::string> extra;
 };
 
 struct RunResults {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "results/cell_view.h"
+#include "results/results.h"
 
 namespace kvz {
 

@@ -4,7 +4,7 @@
 // judge cells no run could have written.
 #include <string>
 
-#include "results/results.h"
+#include "results/results_fwd.h"
 
 namespace kvz {
 

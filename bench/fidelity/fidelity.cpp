@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "bench/matrix.h"
+#include "bench/engine.h"
 #include "bench/timer.h"
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
@@ -66,37 +66,37 @@ Speed bare_mbps(PassFn pass, uint64_t bytes_per_pass, double seconds, int reps) 
 class BareLibraries {
  public:
   BareLibraries() : cctx_(ZSTD_createCCtx()), dctx_(ZSTD_createDCtx()) {
-    entries_ = {
-        {"lz4",
-         {[this](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
-            return static_cast<size_t>(LZ4_compress_fast_extState(&lz4_state_, reinterpret_cast<const char*>(in),
-                                                                  reinterpret_cast<char*>(out), static_cast<int>(n),
-                                                                  static_cast<int>(cap), 1));
-          },
-          [](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
-            return static_cast<size_t>(LZ4_decompress_safe(reinterpret_cast<const char*>(in),
-                                                           reinterpret_cast<char*>(out), static_cast<int>(n),
-                                                           static_cast<int>(cap)));
-          },
-          0}},
-        {"snappy",
-         {[](const uint8_t* in, size_t n, uint8_t* out, size_t) {
-            size_t written = 0;
-            snappy::RawCompress(reinterpret_cast<const char*>(in), n, reinterpret_cast<char*>(out), &written);
-            return written;
-          },
-          [](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
-            return snappy::RawUncompress(reinterpret_cast<const char*>(in), n, reinterpret_cast<char*>(out)) ? cap : 0;
-          },
-          0}},
-        {"zstd:1",
-         {[this](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
-            return ZSTD_compressCCtx(cctx_, out, cap, in, n, 1);
-          },
-          [this](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
-            return ZSTD_decompressDCtx(dctx_, out, cap, in, n);
-          },
-          0}}};
+    loops_ = {{"lz4",
+               {[this](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
+                  return static_cast<size_t>(LZ4_compress_fast_extState(&lz4_state_, reinterpret_cast<const char*>(in),
+                                                                        reinterpret_cast<char*>(out),
+                                                                        static_cast<int>(n), static_cast<int>(cap), 1));
+                },
+                [](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
+                  return static_cast<size_t>(LZ4_decompress_safe(reinterpret_cast<const char*>(in),
+                                                                 reinterpret_cast<char*>(out), static_cast<int>(n),
+                                                                 static_cast<int>(cap)));
+                },
+                0}},
+              {"snappy",
+               {[](const uint8_t* in, size_t n, uint8_t* out, size_t) {
+                  size_t written = 0;
+                  snappy::RawCompress(reinterpret_cast<const char*>(in), n, reinterpret_cast<char*>(out), &written);
+                  return written;
+                },
+                [](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
+                  return snappy::RawUncompress(reinterpret_cast<const char*>(in), n, reinterpret_cast<char*>(out)) ? cap
+                                                                                                                   : 0;
+                },
+                0}},
+              {"zstd:1",
+               {[this](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
+                  return ZSTD_compressCCtx(cctx_, out, cap, in, n, 1);
+                },
+                [this](const uint8_t* in, size_t n, uint8_t* out, size_t cap) {
+                  return ZSTD_decompressDCtx(dctx_, out, cap, in, n);
+                },
+                0}}};
   }
   ~BareLibraries() {
     ZSTD_freeCCtx(cctx_);
@@ -104,13 +104,13 @@ class BareLibraries {
   }
   BareLibraries(const BareLibraries&) = delete;
   BareLibraries& operator=(const BareLibraries&) = delete;
-  const std::vector<std::pair<std::string, Bare>>& entries() const { return entries_; }
+  const std::vector<std::pair<std::string, Bare>>& loops() const { return loops_; }
 
  private:
   ZSTD_CCtx* cctx_;
   ZSTD_DCtx* dctx_;
   LZ4_stream_t lz4_state_{};
-  std::vector<std::pair<std::string, Bare>> entries_;
+  std::vector<std::pair<std::string, Bare>> loops_;
 };
 
 struct Options {
@@ -253,7 +253,7 @@ int main(int argc, char** argv) {
   for (size_t bs : {size_t{4096}, size_t{65536}}) {
     kvz::BlockGroup g;
     g.blocks = kvz::build_blocks(rs, "raw", bs, err);
-    for (const auto& [spec, fns] : bare.entries())
+    for (const auto& [spec, fns] : bare.loops())
       if (const int rc = measure(spec, fns, g, bs, o, all_ok)) return rc;
   }
   fmt::print("ratios are harness/bare of median wall MB/s; cpu-rt: the same by process CPU time\n{}\n",

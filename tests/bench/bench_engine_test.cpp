@@ -10,9 +10,9 @@
 
 #include "bench/cell.h"
 #include "bench/cell_dict.h"
+#include "bench/engine.h"
 #include "bench/interrupt.h"
 #include "bench/latency_pass.h"
-#include "bench/matrix.h"
 #include "bench_test_codecs.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"

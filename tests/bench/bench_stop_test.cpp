@@ -15,10 +15,10 @@
 #include <thread>
 
 #include "bench/cell.h"
+#include "bench/engine.h"
 #include "bench/interrupt.h"
 #include "bench/late_check.h"
 #include "bench/latency_pass.h"
-#include "bench/matrix.h"
 #include "bench_test_codecs.h"
 #include "codecs/registry.h"
 

@@ -12,7 +12,7 @@
 
 #include <fmt/format.h>
 
-#include "bench/matrix.h"
+#include "bench/engine.h"
 #include "blockgen/layouts.h"
 #include "blockgen/source_registry.h"
 #include "commands/run_plan.h"
@@ -31,31 +31,23 @@ using store_runs::fixtures_dir;
 
 TEST(AsStored, RocksDbCurrentRowIsTheFilesDataBytes) {
   const RecordSet rs = load_records("json/twitter.json", "auto", 1 << 20);
-  for (const auto& c : real_stores::kSstCases) {
-    for (size_t block : {size_t{4096}, size_t{16384}}) {
-      const std::string what = fmt::format("{} dict {} block {}", c.codec, c.dict, block);
-      TempFile file(fmt::format("as_stored_{}_{}_{}.sst", c.codec, c.dict, block));
-      rocksdb::Options options;
-      real_stores::write_sst(rs, c.codec, block, c.dict, file.path, options);
-      rocksdb::SstFileReader reader(options);
-      ASSERT_TRUE(reader.Open(file.path).ok()) << what;
-      const auto props = reader.GetTableProperties();
-      TableFile t;
-      std::string error;
-      ASSERT_TRUE(read_table_file(file.path, t, error)) << error;
-      std::string label;
-      const CellResult cur = store_runs::current_row(file.path, label);
-      EXPECT_EQ(label, c.row) << what;
-      EXPECT_EQ(cur.status, CellStatus::Ok) << what << ": " << cur.failure;
-      EXPECT_EQ(cur.blocks, props->num_data_blocks) << what;
-      const uint64_t dict_block = c.dict ? t.dict_bytes : 0;
-      ASSERT_TRUE(cur.on_disk_bytes.has_value()) << what;
-      EXPECT_EQ(*cur.on_disk_bytes, props->data_size + dict_block) << what;
-      EXPECT_EQ(cur.stored_bytes, props->data_size + dict_block) << what << ": the current row is the file's bytes";
-      EXPECT_EQ(cur.key.layout, "as-stored");
-      EXPECT_EQ(cur.key.profile, "rocksdb");
-    }
-  }
+  real_stores::for_each_written_sst(rs, "as_stored", [](const real_stores::WrittenSst& w) {
+    const std::string& what = w.what;
+    TableFile t;
+    std::string error;
+    ASSERT_TRUE(read_table_file(w.path, t, error)) << error;
+    std::string label;
+    const CellResult cur = store_runs::current_row(w.path, label);
+    EXPECT_EQ(label, w.c.row) << what;
+    EXPECT_EQ(cur.status, CellStatus::Ok) << what << ": " << cur.failure;
+    EXPECT_EQ(cur.blocks, w.props.num_data_blocks) << what;
+    const uint64_t dict_block = w.c.dict ? t.dict_bytes : 0;
+    ASSERT_TRUE(cur.on_disk_bytes.has_value()) << what;
+    EXPECT_EQ(*cur.on_disk_bytes, w.props.data_size + dict_block) << what;
+    EXPECT_EQ(cur.stored_bytes, w.props.data_size + dict_block) << what << ": the current row is the file's bytes";
+    EXPECT_EQ(cur.key.layout, "as-stored");
+    EXPECT_EQ(cur.key.profile, "rocksdb");
+  });
 }
 
 TEST(AsStored, LevelDbCurrentRowIsTheFilesDataBytes) {
@@ -64,15 +56,7 @@ TEST(AsStored, LevelDbCurrentRowIsTheFilesDataBytes) {
     const auto real = real_stores::leveldb_real(rs, snappy, 4096);
     // leveldb_real removes its file: write the same table again to read it.
     TempFile file(std::string("as_stored_") + (snappy ? "snappy" : "none") + ".ldb");
-    leveldb::Options options;
-    options.compression = snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
-    leveldb::WritableFile* out = nullptr;
-    ASSERT_TRUE(leveldb::Env::Default()->NewWritableFile(file.path, &out).ok());
-    std::unique_ptr<leveldb::WritableFile> owner(out);
-    leveldb::TableBuilder builder(options, out);
-    for (const auto& r : rs.records) builder.Add(r.key, r.value);
-    ASSERT_TRUE(builder.Finish().ok());
-    ASSERT_TRUE(out->Close().ok());
+    ASSERT_GT(real_stores::write_leveldb_table(rs, snappy, 4096, file.path), 0u);
     std::string label;
     const CellResult cur = store_runs::current_row(file.path, label);
     EXPECT_EQ(label, snappy ? "snappy 0" : "memcpy 0");

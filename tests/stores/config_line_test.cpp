@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "stores/store_profile.h"
 
@@ -24,25 +25,28 @@ ConfigLine line(const std::string& store, const ConfigChoice& c) {
 
 TEST(ConfigLine, EachStoreInItsOwnSyntax) {
   const ConfigChoice zstd3{.codec = "zstd", .level = 3, .params = "3", .block_size = 16384};
-  EXPECT_EQ(line("rocksdb", zstd3).text,
-            "compression=kZSTD;bottommost_compression=kZSTD;compression_opts={level=3};"
-            "block_based_table_factory={block_size=16384}");
-  EXPECT_EQ(line("cassandra", zstd3).text,
-            "ALTER TABLE ks.tbl WITH compression = {'class': 'ZstdCompressor', 'compression_level': 3, "
-            "'chunk_length_in_kb': 16};");
-  EXPECT_EQ(line("scylla", zstd3).text,
-            "ALTER TABLE ks.tbl WITH compression = {'sstable_compression': 'ZstdCompressor', 'compression_level': 3, "
-            "'chunk_length_in_kb': 16};");
-  EXPECT_EQ(line("hbase", zstd3).text,
-            "alter 'tbl', {NAME => 'cf', COMPRESSION => 'ZSTD', BLOCKSIZE => '16384', "
-            "CONFIGURATION => {'hbase.io.compress.zstd.level' => '3'}}");
-  EXPECT_EQ(line("tarantool", zstd3).text, "{name = 'value', type = 'string', compression = 'zstd'}");
-  EXPECT_EQ(line("wiredtiger", zstd3).text,
-            "block_compressor=zstd,leaf_page_max=16KB (wiredtiger_open: "
-            "extensions=[libwiredtiger_zstd.so=(config=(compression_level=3))])");
-  EXPECT_EQ(line("leveldb", zstd3).text,
-            "options.compression = leveldb::kZstdCompression; options.zstd_compression_level = 3; "
-            "options.block_size = 16384;");
+  const std::pair<const char*, const char*> zstd3_lines[] = {
+      {"rocksdb",
+       "compression=kZSTD;bottommost_compression=kZSTD;compression_opts={level=3};"
+       "block_based_table_factory={block_size=16384}"},
+      {"cassandra",
+       "ALTER TABLE ks.tbl WITH compression = {'class': 'ZstdCompressor', 'compression_level': 3, "
+       "'chunk_length_in_kb': 16};"},
+      {"scylla",
+       "ALTER TABLE ks.tbl WITH compression = {'sstable_compression': 'ZstdCompressor', 'compression_level': 3, "
+       "'chunk_length_in_kb': 16};"},
+      {"hbase",
+       "alter 'tbl', {NAME => 'cf', COMPRESSION => 'ZSTD', BLOCKSIZE => '16384', "
+       "CONFIGURATION => {'hbase.io.compress.zstd.level' => '3'}}"},
+      {"tarantool", "{name = 'value', type = 'string', compression = 'zstd'}"},
+      {"wiredtiger",
+       "block_compressor=zstd,leaf_page_max=16KB (wiredtiger_open: "
+       "extensions=[libwiredtiger_zstd.so=(config=(compression_level=3))])"},
+      {"leveldb",
+       "options.compression = leveldb::kZstdCompression; options.zstd_compression_level = 3; "
+       "options.block_size = 16384;"},
+  };
+  for (const auto& [store, text] : zstd3_lines) EXPECT_EQ(line(store, zstd3).text, text) << store;
   EXPECT_EQ(line("wiredtiger", {.codec = "snappy", .block_size = 32768}).text,
             "block_compressor=snappy,leaf_page_max=32KB");
   EXPECT_EQ(line("leveldb", {.codec = "snappy", .block_size = 4096}).text,

@@ -18,11 +18,14 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "blockgen/records.h"
 
@@ -201,6 +204,31 @@ inline void write_sst(const RecordSet& rs, const std::string& codec, size_t bloc
   EXPECT_TRUE(s.ok()) << s.ToString();
 }
 
+// One SST of kSstCases, written by RocksDB and opened by its own reader.
+struct WrittenSst {
+  const SstCase& c;
+  size_t block = 0;
+  const std::string& path;
+  const std::string& what;  // the case in words, for failure messages
+  const rocksdb::TableProperties& props;
+};
+// Every case of kSstCases at 4 and 16 KiB blocks: writes `rs` to a temporary file (named after
+// `tag`), opens it with RocksDB's SstFileReader and hands it to `check`.
+inline void for_each_written_sst(const RecordSet& rs, const std::string& tag,
+                                 const std::function<void(const WrittenSst&)>& check) {
+  for (const auto& c : kSstCases) {
+    for (size_t block : {size_t{4096}, size_t{16384}}) {
+      const std::string what = fmt::format("{} dict {} block {}", c.codec, c.dict, block);
+      TempFile file(fmt::format("{}_{}_{}_{}.sst", tag, c.codec, c.dict, block));
+      rocksdb::Options options;
+      write_sst(rs, c.codec, block, c.dict, file.path, options);
+      rocksdb::SstFileReader reader(options);
+      ASSERT_TRUE(reader.Open(file.path).ok()) << what;
+      check({c, block, file.path, what, *reader.GetTableProperties()});
+    }
+  }
+}
+
 // RocksDB: SstFileWriter with the defaults a user gets (format_version 5, level
 // kDefaultCompressionLevel), 4 KiB blocks. TableProperties::data_size counts every data block
 // with its trailer, which is what store_block's `bytes` counts.
@@ -232,20 +260,29 @@ inline StoreBytes rocksdb_real(const RecordSet& rs, const std::string& codec, si
 // LevelDB has no table properties: Table::ApproximateOffsetOf(key) is the offset of the data
 // block holding `key`, and past the last key it is the metaindex offset = the end of the data
 // blocks (no filter policy), so it gives both the block count and the data bytes.
-inline StoreBytes leveldb_real(const RecordSet& rs, bool snappy, size_t block_size) {
-  TempFile file(std::string("leveldb_") + (snappy ? "snappy" : "none") + ".ldb");
+// Writes `rs` to `path` with LevelDB's TableBuilder (snappy or none, `block_size`); the file's size.
+inline uint64_t write_leveldb_table(const RecordSet& rs, bool snappy, size_t block_size, const std::string& path) {
   leveldb::Options options;
   options.block_size = block_size;
   options.compression = snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
-  leveldb::Env* env = leveldb::Env::Default();
   leveldb::WritableFile* out = nullptr;
-  EXPECT_TRUE(env->NewWritableFile(file.path, &out).ok());
+  EXPECT_TRUE(leveldb::Env::Default()->NewWritableFile(path, &out).ok());
+  if (!out) return 0;
   std::unique_ptr<leveldb::WritableFile> out_owner(out);
   leveldb::TableBuilder builder(options, out);
   for (const auto& r : rs.records) builder.Add(r.key, r.value);
   EXPECT_TRUE(builder.Finish().ok());
   EXPECT_TRUE(out->Close().ok());
-  const uint64_t size = builder.FileSize();
+  return builder.FileSize();
+}
+
+inline StoreBytes leveldb_real(const RecordSet& rs, bool snappy, size_t block_size) {
+  TempFile file(std::string("leveldb_") + (snappy ? "snappy" : "none") + ".ldb");
+  const uint64_t size = write_leveldb_table(rs, snappy, block_size, file.path);
+  leveldb::Options options;
+  options.block_size = block_size;
+  options.compression = snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
+  leveldb::Env* env = leveldb::Env::Default();
 
   leveldb::RandomAccessFile* in = nullptr;
   EXPECT_TRUE(env->NewRandomAccessFile(file.path, &in).ok());

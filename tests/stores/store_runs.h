@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "bench/matrix.h"
+#include "bench/engine.h"
 #include "blockgen/layouts.h"
 #include "blockgen/source_registry.h"
 #include "commands/run_plan.h"

@@ -21,7 +21,6 @@
 namespace kvz {
 namespace {
 
-namespace fs = std::filesystem;
 using real_stores::load_records;
 using real_stores::TempFile;
 
@@ -41,37 +40,29 @@ void expect_same_records(const std::vector<Record>& got, const std::vector<Recor
 TEST(TableFile, RocksDbFilesReadBackExactly) {
   const RecordSet rs = load_records("json/twitter.json", "auto", 1 << 20);
   ASSERT_GT(rs.records.size(), 50u);
-  for (const auto& c : real_stores::kSstCases) {
-    for (size_t block : {size_t{4096}, size_t{16384}}) {
-      const std::string what = fmt::format("{} dict {} block {}", c.codec, c.dict, block);
-      TempFile file(fmt::format("table_{}_{}_{}.sst", c.codec, c.dict, block));
-      rocksdb::Options options;
-      real_stores::write_sst(rs, c.codec, block, c.dict, file.path, options);
-      rocksdb::SstFileReader reader(options);
-      ASSERT_TRUE(reader.Open(file.path).ok()) << what;
-      const auto props = reader.GetTableProperties();
-      TableFile t;
-      std::string error;
-      ASSERT_TRUE(read_table_file(file.path, t, error)) << error;
-      EXPECT_EQ(t.store, "rocksdb");
-      EXPECT_EQ(t.format_version, 5) << what;
-      EXPECT_TRUE(t.checksums_verified) << what;
-      EXPECT_EQ(t.compression, c.codec) << what;
-      EXPECT_EQ(t.data_blocks.size(), props->num_data_blocks) << what;
-      EXPECT_EQ(t.data_bytes(), props->data_size) << what;
-      EXPECT_EQ(t.dict_bytes > 0, c.dict > 0) << what;
-      EXPECT_EQ(t.checksum_type, 4) << what;  // RocksDB 7.8's default: XXH3
-      expect_same_records(t.records, rs.records, what);
-      // A flipped bit in the last data block: its XXH3 checksum names it.
-      std::string err;
-      auto bytes = real_stores::read_file_bytes(file.path, err);
-      std::vector<uint8_t> flipped(bytes.begin(), bytes.end());
-      const uint64_t last = t.data_blocks.back().offset;  // `t` is reset by the parse below
-      flipped[last + 3] ^= 0x04;
-      EXPECT_FALSE(parse_table_file(flipped, "x.sst", t, err));
-      EXPECT_EQ(err, fmt::format("x.sst: offset {}: block fails its XXH3 checksum", last)) << what;
-    }
-  }
+  real_stores::for_each_written_sst(rs, "table", [&rs](const real_stores::WrittenSst& w) {
+    const std::string& what = w.what;
+    TableFile t;
+    std::string error;
+    ASSERT_TRUE(read_table_file(w.path, t, error)) << error;
+    EXPECT_EQ(t.store, "rocksdb");
+    EXPECT_EQ(t.format_version, 5) << what;
+    EXPECT_TRUE(t.checksums_verified) << what;
+    EXPECT_EQ(t.compression, w.c.codec) << what;
+    EXPECT_EQ(t.data_blocks.size(), w.props.num_data_blocks) << what;
+    EXPECT_EQ(t.data_bytes(), w.props.data_size) << what;
+    EXPECT_EQ(t.dict_bytes > 0, w.c.dict > 0) << what;
+    EXPECT_EQ(t.checksum_type, 4) << what;  // RocksDB 7.8's default: XXH3
+    expect_same_records(t.records, rs.records, what);
+    // A flipped bit in the last data block: its XXH3 checksum names it.
+    std::string err;
+    auto bytes = real_stores::read_file_bytes(w.path, err);
+    std::vector<uint8_t> flipped(bytes.begin(), bytes.end());
+    const uint64_t last = t.data_blocks.back().offset;  // `t` is reset by the parse below
+    flipped[last + 3] ^= 0x04;
+    EXPECT_FALSE(parse_table_file(flipped, "x.sst", t, err));
+    EXPECT_EQ(err, fmt::format("x.sst: offset {}: block fails its XXH3 checksum", last)) << what;
+  });
 }
 
 // Every format_version RocksDB 7.8 writes (1: the older compressed framing, lz4's 8-byte size
@@ -133,15 +124,7 @@ TEST(TableFile, LevelDbTablesReadBackExactly) {
   const RecordSet rs = load_records("logs/apache_access_logs.log", "lines", 1 << 20);
   for (bool snappy : {false, true}) {
     TempFile file(snappy ? "table_leveldb_snappy.ldb" : "table_leveldb_none.ldb");
-    leveldb::Options options;
-    options.compression = snappy ? leveldb::kSnappyCompression : leveldb::kNoCompression;
-    leveldb::WritableFile* out = nullptr;
-    ASSERT_TRUE(leveldb::Env::Default()->NewWritableFile(file.path, &out).ok());
-    std::unique_ptr<leveldb::WritableFile> owner(out);
-    leveldb::TableBuilder builder(options, out);
-    for (const auto& r : rs.records) builder.Add(r.key, r.value);
-    ASSERT_TRUE(builder.Finish().ok());
-    ASSERT_TRUE(out->Close().ok());
+    ASSERT_GT(real_stores::write_leveldb_table(rs, snappy, 4096, file.path), 0u);
     TableFile t;
     std::string error;
     ASSERT_TRUE(read_table_file(file.path, t, error)) << error;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -79,22 +80,30 @@ const Corpus kCorpora[] = {
 };
 constexpr size_t kMaxBytes = 2u << 20;
 
-class RocksDbProfile : public ::testing::TestWithParam<const char*> {};
-
-TEST_P(RocksDbProfile, PredictionEqualsSstFileWriter) {
-  const std::string codec = GetParam();
-  const StoreProfile* profile = find_store_profile("rocksdb");
+// Over every corpus: the store's real bytes (`write_real` with the store's block size) against
+// the profile's prediction for `codec`, blocks and bytes exactly (stores/README.md: 0.000 %).
+void expect_predictions_exact(const char* store, const std::string& codec,
+                              const std::function<StoreBytes(const RecordSet&, size_t)>& write_real) {
+  const StoreProfile* profile = find_store_profile(store);
   ASSERT_NE(profile, nullptr);
   for (const auto& c : kCorpora) {
     SCOPED_TRACE(c.path);
     RecordSet rs = load_records(c.path, c.mode, kMaxBytes);
     ASSERT_GE(rs.records.size(), 50u);
-    StoreBytes real = rocksdb_real(rs, codec, profile->block_size);
+    StoreBytes real = write_real(rs, profile->block_size);
     StoreBytes kvz = kvz_prediction(rs, *profile, codec);
-    report(std::string("rocksdb ") + codec + " " + c.path, kvz, real);
+    report(std::string(store) + " " + codec + " " + c.path, kvz, real);
     EXPECT_EQ(kvz.blocks, real.blocks);
-    EXPECT_EQ(kvz.bytes, real.bytes);  // stores/README.md: 0.000 %
+    EXPECT_EQ(kvz.bytes, real.bytes);
   }
+}
+
+class RocksDbProfile : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(RocksDbProfile, PredictionEqualsSstFileWriter) {
+  const std::string codec = GetParam();
+  expect_predictions_exact("rocksdb", codec,
+                           [&codec](const RecordSet& rs, size_t block) { return rocksdb_real(rs, codec, block); });
 }
 
 INSTANTIATE_TEST_SUITE_P(Codecs, RocksDbProfile, ::testing::Values("snappy", "zlib", "lz4", "lz4hc", "zstd"));
@@ -102,18 +111,8 @@ INSTANTIATE_TEST_SUITE_P(Codecs, RocksDbProfile, ::testing::Values("snappy", "zl
 // Dictionary rows (RocksDB's per-file dictionary, its meta block included): rocksdb_dictionary_test.cpp.
 
 TEST(LevelDbProfile, PredictionEqualsTableBuilder) {
-  const StoreProfile* profile = find_store_profile("leveldb");
-  ASSERT_NE(profile, nullptr);
-  for (const auto& c : kCorpora) {
-    SCOPED_TRACE(c.path);
-    RecordSet rs = load_records(c.path, c.mode, kMaxBytes);
-    ASSERT_GE(rs.records.size(), 50u);
-    StoreBytes real = leveldb_real(rs, true, profile->block_size);
-    StoreBytes kvz = kvz_prediction(rs, *profile, "snappy");
-    report(std::string("leveldb snappy ") + c.path, kvz, real);
-    EXPECT_EQ(kvz.blocks, real.blocks);
-    EXPECT_EQ(kvz.bytes, real.bytes);  // stores/README.md: 0.000 %
-  }
+  expect_predictions_exact("leveldb", "snappy",
+                           [](const RecordSet& rs, size_t block) { return leveldb_real(rs, true, block); });
 }
 
 // The uncompressed file is the check on the harness itself: blocks + trailers, exactly.

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/matrix.h"
+#include "bench/engine.h"
 #include "blockgen/layouts.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"

@@ -14,7 +14,7 @@
 
 #include <fmt/format.h>
 
-#include "bench/matrix.h"
+#include "bench/engine.h"
 #include "blockgen/layouts.h"
 #include "blockgen/source_registry.h"
 #include "commands/run_plan.h"

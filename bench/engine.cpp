@@ -1,0 +1,239 @@
+#include "bench/engine.h"
+
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include "bench/cell.h"
+#include "bench/cell_dict.h"
+#include "bench/late_check.h"
+#include "bench/latency_pass.h"
+#include "bench/passes.h"
+#include "bench/timer.h"
+
+namespace kvz {
+
+namespace {
+
+CellKey make_key(const BlockGroup& g, const MatrixCell& c, const EngineOptions& opt) {
+  CellKey k;
+  k.source = g.blocks.source;
+  k.record_mode = g.blocks.record_mode;
+  k.layout = g.blocks.layout;
+  k.block_size = g.blocks.block_size;
+  k.codec = c.codec->info().name;
+  k.level = c.params.level;
+  k.params = c.params.label();
+  // The split study measures something else than the default per-file dictionary: its own id.
+  if (c.params.dict_size && opt.dict_method == "split" && !c.current) k.params += ":split";
+  k.dict_size = c.params.dict_size;
+  k.cache = opt.cache;
+  k.threads = opt.threads;
+  k.profile = g.store ? g.store->name : "";
+  return k;
+}
+
+}  // namespace
+
+void init_benchmark_library(bool random_interleaving) {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  static std::string interleave =
+      std::string("--benchmark_enable_random_interleaving=") + (random_interleaving ? "true" : "false");
+  static char arg0[] = "kvzbench";
+  char* argv[] = {arg0, interleave.data(), nullptr};
+  int argc = 2;
+  benchmark::Initialize(&argc, argv);
+}
+
+namespace {
+
+bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
+
+// Progress in units: per cell, its preparation and every repetition of both directions.
+struct Progress {
+  const EngineHooks* hooks = nullptr;
+  double per_cell = 1, done = 0, total = 0, t_start = 0;
+  void report(const std::string& what) const {
+    if (!hooks->progress) return;
+    const double frac = total > 0 ? std::min(1.0, done / total) : 1.0;
+    const double elapsed = wall_seconds() - t_start;
+    hooks->progress(frac, frac > 0 ? elapsed * (1 - frac) / frac : 0, what);
+  }
+};
+
+// The cells group `gi` runs on this shard (memcpy always: the relative speeds need it); empty
+// when the shard owns none of them.
+std::vector<std::unique_ptr<CellState>> group_cells(const Matrix& matrix, size_t gi, const EngineOptions& opt,
+                                                    const EngineHooks& hooks) {
+  const auto shards = static_cast<size_t>(std::max(1, opt.shard_count));
+  const BlockGroup& group = matrix.groups[gi];
+  std::vector<std::unique_ptr<CellState>> cells;
+  bool has_owned = false;
+  for (size_t ci = 0; ci < matrix.cells.size(); ++ci) {
+    const MatrixCell& mc = matrix.cells[ci];
+    if (mc.group != gi) continue;
+    const bool owned = ci % shards == static_cast<size_t>(opt.shard_index);
+    if (!owned && !mc.codec->info().is_reference) continue;
+    has_owned |= owned;
+    auto cell = std::make_unique<CellState>();
+    cell->group = &group;
+    cell->codec = mc.codec;
+    cell->params = mc.params;
+    cell->owned = owned;
+    cell->stop = hooks.stop;
+    cell->result.key = make_key(group, mc, opt);
+    cell->result.reference = mc.codec->info().is_reference;
+    cell->current = mc.current;
+    cell->result.current = mc.current;
+    cells.push_back(std::move(cell));
+  }
+  if (!has_owned) cells.clear();
+  return cells;
+}
+
+// A timed cell's result, or nothing (a skipped cell, or one stopped before a repetition finished
+// in both directions). `whole` turns false when an owned cell is not kept with every repetition.
+std::optional<CellResult> finish_cell(CellState& cell, const EngineOptions& opt, EngineOutcome& outcome, bool& whole) {
+  const int reps = std::max(1, opt.repetitions);
+  CellResult& r = cell.result;
+  if (!cell.skipped.empty()) {
+    if (cell.owned) outcome.warnings.push_back(fmt::format("{}: skipped: {}", r.key.id(), cell.skipped));
+    return std::nullopt;
+  }
+  if (cell.cut_short) {
+    whole = false;
+    return std::nullopt;
+  }
+  if (cell.ok) {
+    // Interrupted mid-batch (with interleaving, every cell of the batch is mid-way): a cell keeps
+    // the repetitions that finished in both directions, and says so.
+    const size_t c = r.compress_mbps.size(), d = r.decompress_mbps.size();
+    const bool all_reps = static_cast<int>(c) == reps && static_cast<int>(d) == reps;
+    whole &= all_reps || !cell.owned;
+    if (c == 0 || d == 0) return std::nullopt;
+    if (!all_reps && cell.owned)
+      outcome.warnings.push_back(
+          fmt::format("{}: interrupted: {} and {} of {} repetitions (compress, decompress)", r.key.id(), c, d, reps));
+    if (cell.pass_error) {
+      r.status = CellStatus::Failed;
+      r.failure = "a call failed inside a timed pass after the round trip had verified";
+    }
+    finish_intrinsic(cell, opt);
+  }
+  if (r.status == CellStatus::Failed) {
+    r.compress_mbps.clear();
+    r.decompress_mbps.clear();
+    r.compress_cpu_mbps.clear();
+    r.decompress_cpu_mbps.clear();
+    r.compress_latency = {};
+    r.decompress_latency = {};
+  }
+  if (!cell.owned) return std::nullopt;
+  return r;
+}
+
+// Every cell of a timed batch into the outcome (and the late checks). False when one is missing
+// or short of repetitions.
+bool collect_batch(const std::vector<CellState*>& batch, const EngineOptions& opt, const EngineHooks& hooks,
+                   EngineOutcome& outcome, std::vector<LateCheck>& late_checks) {
+  bool whole = true;
+  for (CellState* cell : batch) {
+    std::optional<CellResult> r = finish_cell(*cell, opt, outcome, whole);
+    if (!r) continue;
+    if (r->status == CellStatus::Failed) ++outcome.failed;
+    outcome.cells.push_back(std::move(*r));
+    LateCheck late;
+    if (outcome.cells.back().status == CellStatus::Ok && make_late_check(*cell, outcome.cells.size() - 1, opt, late))
+      late_checks.push_back(std::move(late));
+    if (hooks.cell_done) hooks.cell_done(outcome.cells.back());
+  }
+  return whole;
+}
+
+// One block set, batch by batch, so a stop (a signal, `timeout`) keeps every batch that
+// finished: with the whole set as one batch, `-c all` spent minutes verifying before its first
+// pass and a stop kept nothing. A batch closes once its work reaches opt.batch_seconds (its
+// preparation as measured plus its passes' budget): a default-sweep block set (20 rows, 4-8 s)
+// stays one batch, interleaved as a whole. False when a stop cut the set short (some row
+// missing or short of repetitions).
+bool run_group(std::vector<std::unique_ptr<CellState>>& cells, const EngineOptions& opt, const EngineHooks& hooks,
+               Progress& progress, EngineOutcome& outcome, std::vector<LateCheck>& late_checks) {
+  DictCache dicts;
+  bool whole = true;
+  size_t next = 0;
+  while (next < cells.size() && whole) {
+    std::vector<CellState*> batch;
+    const double t0 = wall_seconds(), units0 = progress.done;
+    double passes = 0;
+    auto room = [&] { return batch.empty() || wall_seconds() - t0 + passes < opt.batch_seconds; };
+    while (next < cells.size() && room() && !stop_requested(hooks)) {
+      CellState& cell = *cells[next++];
+      progress.report("verifying " + cell.result.key.id());
+      prepare_cell(cell, dicts, opt);  // only verified cells get passes
+      progress.done += 1;
+      passes += passes_seconds(cell, opt);
+      batch.push_back(&cell);
+    }
+    // Stopped while verifying: the batch's passes never ran (its failed cells are still results).
+    if (!stop_requested(hooks)) {
+      const double end = units0 + progress.per_cell * static_cast<double>(batch.size());
+      const std::string what = "measuring " + cells.front()->group->blocks.source;
+      time_batch(batch, opt, hooks, [&] {
+        progress.done = std::min(progress.done + 1.0, end);
+        progress.report(what);
+      });
+      progress.done = end;
+    }
+    whole &= collect_batch(batch, opt, hooks, outcome, late_checks);
+    whole &= !stop_requested(hooks) || next == cells.size();
+  }
+  outcome.warnings.insert(outcome.warnings.end(), dicts.notes.begin(), dicts.notes.end());
+  return whole;
+}
+
+// A block set a stop cut short: its kept cells say so, and a warning names it.
+void mark_partial(const BlockSet& set, size_t rows, size_t first, EngineOutcome& outcome) {
+  if (first == outcome.cells.size()) return;  // nothing of it kept: the set is not in the results
+  for (size_t i = first; i < outcome.cells.size(); ++i) outcome.cells[i].partial_set = true;
+  outcome.warnings.push_back(fmt::format("{} ({} {}B): block set cut short: {} of {} rows kept, marked partial_set",
+                                         set.source, set.layout, set.block_size, outcome.cells.size() - first, rows));
+}
+
+}  // namespace
+
+EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const EngineHooks& hooks) {
+  init_benchmark_library(opt.random_interleaving);
+  tick_clock_info();  // calibrate before any timing
+  EngineOutcome outcome;
+  const auto shards = static_cast<size_t>(std::max(1, opt.shard_count));
+  size_t owned_cells = 0;
+  for (size_t ci = 0; ci < matrix.cells.size(); ++ci)
+    owned_cells += ci % shards == static_cast<size_t>(opt.shard_index);
+  Progress progress{&hooks, 1.0 + 2.0 * std::max(1, opt.repetitions), 0, 0, wall_seconds()};
+  progress.total = progress.per_cell * static_cast<double>(owned_cells);
+
+  std::vector<LateCheck> late_checks;  // each cell's slowest blocks, called again at the end
+  for (size_t gi = 0; gi < matrix.groups.size() && !outcome.interrupted; ++gi) {
+    std::vector<std::unique_ptr<CellState>> cells = group_cells(matrix, gi, opt, hooks);
+    if (cells.empty()) continue;
+    const size_t first = outcome.cells.size();
+    const auto owned = static_cast<size_t>(
+        std::count_if(cells.begin(), cells.end(), [](const std::unique_ptr<CellState>& c) { return c->owned; }));
+    if (!run_group(cells, opt, hooks, progress, outcome, late_checks))
+      mark_partial(matrix.groups[gi].blocks, owned, first, outcome);
+    progress.done = progress.per_cell * static_cast<double>(outcome.cells.size());
+    outcome.interrupted = stop_requested(hooks);
+  }
+  if (!outcome.interrupted && !late_checks.empty()) {
+    progress.report("late check: the slow cells' blocks once more");
+    run_late_checks(late_checks, outcome.cells, opt, hooks.stop);
+  }
+  return outcome;
+}
+
+}  // namespace kvz

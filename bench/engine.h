@@ -1,0 +1,33 @@
+#pragma once
+// The measurement engine: runs a plan (bench/matrix.h) cell by cell through Google Benchmark
+// (throughput passes) plus separately timed per-call latency passes, and yields the cells'
+// results (results/results.h).
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bench/matrix.h"
+#include "results/results.h"
+
+namespace kvz {
+
+struct EngineHooks {
+  const std::atomic<bool>* stop = nullptr;  // checked between cells and inside GB entries
+  std::function<void(double fraction, double eta_seconds, const std::string& what)> progress;
+  std::function<void(const CellResult&)> cell_done;  // after each cell is final
+};
+
+struct EngineOutcome {
+  std::vector<CellResult> cells;
+  bool interrupted = false;
+  size_t failed = 0;
+  std::vector<std::string> warnings;
+};
+
+EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& options, const EngineHooks& hooks = {});
+
+// Call once before run_matrix: passes Google Benchmark the flags the engine relies on.
+void init_benchmark_library(bool random_interleaving);
+
+}  // namespace kvz

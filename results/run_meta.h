@@ -1,0 +1,52 @@
+#pragma once
+// What a run records about itself (results/results.h RunResults::meta): the build, the machine,
+// the codec libraries' runtime versions and the corpora. Its own header so code that reads only
+// these (check's header lines) does not rebuild when a cell gains a field.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace kvz {
+
+struct CodecVersion {
+  std::string codec;
+  std::string library;
+  std::string version;
+  bool has_levels = true;  // false: the level means nothing (memcpy, snappy) and is not shown
+};
+
+struct CorpusInfo {
+  std::string name;
+  std::string path;
+  uint64_t bytes = 0;
+  std::string sha256;
+  std::string detail{};  // a store file: what it is and its bytes on disk ("" for a corpus file)
+};
+
+struct RunMeta {
+  std::string kvzbench_version;
+  std::string git_revision;
+  std::string compiler;
+  std::string build_type;
+  std::string cxx_flags;
+  std::string cpu_model;
+  std::string cpu_flags;  // a short list of the relevant ones (sse4_2, avx2, bmi2, ...)
+  int cores = 0;
+  uint64_t llc_bytes = 0;
+  double timer_overhead_ns = 0;  // measured cost of one latency timestamp pair
+  double tsc_ghz = 0;            // calibrated cycle counter frequency (0: portable clock)
+  std::string timer;             // "rdtscp" or "steady_clock"
+  std::string started_at;        // ISO 8601 UTC
+  std::string hostname;
+  std::string command_line;
+  uint64_t seed = 0;
+  int repetitions = 0;
+  std::string profile;       // sweep or store profile
+  bool interrupted = false;  // Ctrl-C: the cells present are the finished ones
+  std::vector<CodecVersion> codec_versions;
+  std::vector<CorpusInfo> corpora;
+  std::map<std::string, std::string> extra;
+};
+
+}  // namespace kvz
