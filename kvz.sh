@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # kvzbench set-up in one command, on a fresh Debian/Ubuntu machine (as root):
 #   ./kvz.sh bench   install what is missing, build (Release), run the default benchmark
-#   ./kvz.sh test    install what is missing, build Release and ASan+UBSan, run every test in both, fuzz the parsers
+#   ./kvz.sh test    install what is missing, build the portable Release (lint, smoke, install and .deb checks) and
+#                    one ASan+UBSan build that runs every test once and fuzzes the parsers
 # Extra arguments after `bench` go to kvzbench (e.g. ./kvz.sh bench --profile quick).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -27,7 +28,7 @@ pkgs_libs="$(awk '!/^#/ && NF && !seen[$5]++ { printf "%s ", $5 }' codecs/packag
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
 # and a headless browser to open the HTML report.
 pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev rocksdb-tools libwiredtiger-dev chromium python3 jq clang-format clang-tidy clang
-  libbenchmark-tools python3-scipy python3-numpy ccache"
+  libbenchmark-tools python3-scipy python3-numpy ccache dpkg-dev file man-db zsh libxml2-utils python3-yaml"
 
 install_missing() {
   local missing=()
@@ -61,6 +62,9 @@ fi
 
 # shellcheck disable=SC2086
 install_missing $pkgs_build $pkgs_libs $pkgs_test
+# npm fetches the published JUnit schema the check --junit test validates against; a Node.js
+# from elsewhere (nodesource) brings its own npm and conflicts with Debian's package.
+command -v npm >/dev/null || install_missing npm
 # The tree must match .clang-format before anything is built.
 sources=$(git ls-files '*.cpp' '*.h' 2>/dev/null || find util codecs blockgen stores results bench judgement report commands tests \
   -name '*.cpp' -o -name '*.h')
@@ -77,19 +81,22 @@ werror=OFF
 # CCACHE_NOHASHDIR: with -g the cache key would include each build's directory, and the e2e
 # build (another directory) would miss every object.
 export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache CCACHE_NOHASHDIR=1
-# 1. The program as `./kvz.sh bench` builds it (Release, no tests), warnings as errors in CI,
-#    clang-tidy over the project's own sources, and one verified quick sweep with it.
-configure_and_build build/release Release -DKVZ_BUILD_TESTS=OFF -DKVZ_WERROR=$werror
+# 1. The program in Release (no tests) as the portable build (codec libraries linked statically,
+#    the same sources and flags as `./kvz.sh bench` builds otherwise), warnings as errors in CI,
+#    clang-tidy over the project's own sources, one verified quick sweep with it, and what a user
+#    installs: `cmake --install`, the man page, completions and the .deb (tests/install/README.md).
+configure_and_build build/portable Release -DKVZ_BUILD_TESTS=OFF -DKVZ_PORTABLE=ON -DKVZ_WERROR=$werror
 # shellcheck disable=SC2046
-run-clang-tidy -quiet -p build/release -j "$jobs" $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') \
+run-clang-tidy -quiet -p build/portable -j "$jobs" $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') \
   >/tmp/kvz-tidy.log 2>&1 || {
   grep -E 'error:|warning:' /tmp/kvz-tidy.log | sort -u | head -40 >&2
   echo "kvz.sh: clang-tidy found the problems above" >&2
   exit 1
 }
-./build/release/kvzbench run -q --profile quick --time 0.02 --repetitions 1 --json build/release/smoke.json \
+./build/portable/kvzbench run -q --profile quick --time 0.02 --repetitions 1 --json build/portable/smoke.json \
   >/dev/null
-echo "kvz.sh: release build, clang-tidy and a verified quick sweep done at ${SECONDS} s" >&2
+tests/install/check_install.sh build/portable
+echo "kvz.sh: release build, clang-tidy, a verified quick sweep and the package done at ${SECONDS} s" >&2
 # 2. Every test, once, under ASan+UBSan (Clang, -O1), in the same build as the parsers'
 #    libFuzzer targets (its coverage instrumentation is what the fuzzers need), then each
 #    target fuzzed for a bounded time from its checked-in seeds; a crash fails the suite
@@ -101,4 +108,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   ctest --test-dir build/check --output-on-failure --no-tests=error -j "$jobs"
 echo "kvz.sh: sanitizer tests done at ${SECONDS} s" >&2
 tests/fuzz/run_fuzzers.sh build/check "${KVZ_FUZZ_SECONDS:-20}"
+# 3. The portable binary runs with every codec library hidden from the loader, where the
+#    sanitizer build (linked dynamically) cannot start.
+KVZ_DYNAMIC_BIN=build/check/kvzbench tests/install/check_portable.sh build/portable
 echo "kvz.sh: all tests passed in $SECONDS s" >&2

@@ -14,6 +14,19 @@ function(kvz_pkg target module debpkg)
   add_library(kvz::${target} ALIAS PkgConfig::${target})
 endfunction()
 
+# KVZ_PORTABLE links the libraries kvzbench itself needs from their static archives
+# (cmake/Portable.cmake); kvz_program_pkg is kvz_pkg for those.
+if(KVZ_PORTABLE)
+  include(${CMAKE_CURRENT_LIST_DIR}/Portable.cmake)
+endif()
+function(kvz_program_pkg target module debpkg)
+  if(KVZ_PORTABLE)
+    kvz_static_pkg(${target} ${module} ${debpkg})
+  else()
+    kvz_pkg(${target} ${module} ${debpkg})
+  endif()
+endfunction()
+
 # kvz_cmake_pkg(<package> <debian package> [extra find_package args])
 macro(kvz_cmake_pkg pkg debpkg)
   find_package(${pkg} ${ARGN} QUIET)
@@ -31,11 +44,17 @@ macro(kvz_codec_pkg switch finder name debpkg)
   if("${switch}" STREQUAL "-" OR NOT DEFINED KVZ_WITH_${switch} OR KVZ_WITH_${switch})
     if("${finder}" STREQUAL "pkg-config")
       string(REGEX REPLACE "^lib" "" _kvz_target ${name})  # imported as kvz::<name without lib>
-      kvz_pkg(${_kvz_target} ${name} ${debpkg})
-    elseif("${finder}" STREQUAL "cmake-config")
-      kvz_cmake_pkg(${name} ${debpkg} CONFIG)
-    elseif("${finder}" STREQUAL "cmake-module")
-      kvz_cmake_pkg(${name} ${debpkg})
+      kvz_program_pkg(${_kvz_target} ${name} ${debpkg})
+    elseif("${finder}" MATCHES "^cmake-(config|module)$")
+      get_directory_property(_kvz_imported IMPORTED_TARGETS)
+      if("${finder}" STREQUAL "cmake-config")
+        kvz_cmake_pkg(${name} ${debpkg} CONFIG)
+      else()
+        kvz_cmake_pkg(${name} ${debpkg})
+      endif()
+      if(KVZ_PORTABLE)
+        kvz_static_imported("${_kvz_imported}" ${name} ${debpkg})
+      endif()
     else()
       message(FATAL_ERROR "codecs/packages.txt: ${name}: unknown finder '${finder}'")
     endif()
@@ -56,6 +75,9 @@ kvz_cmake_pkg(nlohmann_json nlohmann-json3-dev CONFIG)
 kvz_cmake_pkg(CLI11 libcli11-dev CONFIG)
 kvz_cmake_pkg(fmt libfmt-dev CONFIG)
 find_package(Threads REQUIRED)
+if(KVZ_PORTABLE)
+  kvz_portable_after_find()  # fmt header-only, kvzbench-portable/ (cmake/Portable.cmake)
+endif()
 
 if(KVZ_BUILD_TESTS)
   kvz_cmake_pkg(GTest libgtest-dev CONFIG)
@@ -66,10 +88,10 @@ if(KVZ_BUILD_TESTS)
 endif()
 
 # xxHash: the XXH3/XXH64/XXH32 block checksums of RocksDB tables read as sources.
-kvz_pkg(xxhash libxxhash libxxhash-dev)
+kvz_program_pkg(xxhash libxxhash libxxhash-dev)
 
 # SHA-256 of corpus files for the run metadata.
-kvz_pkg(crypto libcrypto libssl-dev)
+kvz_program_pkg(crypto libcrypto libssl-dev)
 
 # Chart.js draws the HTML report's charts; Debian's libjs-chart.js is read at build time and
 # inlined into the report, so the file stays self-contained and opens offline.

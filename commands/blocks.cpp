@@ -117,13 +117,19 @@ int export_blocks(const BlockSet& b, const std::string& dir) {
   return 0;
 }
 
-// The options, or false with the exit code: 0 after --help, 2 on a usage error.
-bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
-  CLI::App app{"Build the blocks a store would compress; print statistics or export them."};
+// The App `blocks` parses with; describe_blocks hands the same one to the man page and completions.
+void init_app(CLI::App& app, Options& o) {
+  app.description("Build the blocks a store would compress; print statistics or export them.");
   app.name("kvzbench blocks");
   add_source_options(app, o.sources);
   app.add_option("--out", o.out, "write NNNNNN.blk files and index.tsv to this directory");
   app.add_flag("--stats", o.stats, "print block count, sizes, records per block, byte composition");
+}
+
+// The options, or false with the exit code: 0 after --help, 2 on a usage error.
+bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
+  CLI::App app;
+  init_app(app, o);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -204,6 +210,11 @@ int build_all(const Options& o, const BlocksPlan& p, const std::vector<Source>& 
 }
 
 }  // namespace
+
+void describe_blocks(CLI::App& app) {
+  static Options o;  // what the options bind to: a described App is never parsed
+  init_app(app, o);
+}
 
 int blocks_main(int argc, char** argv) {
   Options o;

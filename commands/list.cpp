@@ -67,12 +67,24 @@ void print_table(const CodecRegistry& reg) {
   }
 }
 
+// The App `list` parses with; describe_list hands the same one to the man page and completions.
+void init_app(CLI::App& app, bool& json) {
+  app.description("List codecs, their levels, library versions and dictionary support");
+  app.name("kvzbench list");
+  app.add_flag("--json", json, "print JSON for machines");
+}
+
 }  // namespace
 
+void describe_list(CLI::App& app) {
+  static bool json = false;  // what the flag binds to: a described App is never parsed
+  init_app(app, json);
+}
+
 int list_main(int argc, char** argv) {
-  CLI::App app{"List codecs, their levels, library versions and dictionary support", "kvzbench list"};
+  CLI::App app;
   bool json = false;
-  app.add_flag("--json", json, "print JSON for machines");
+  init_app(app, json);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -10,29 +10,13 @@
 
 #include "blockgen/corpus.h"
 #include "commands/address_layout.h"
-#include "commands/blocks.h"
-#include "commands/list.h"
-#include "commands/report.h"
+#include "commands/cli_export.h"
+#include "commands/command_table.h"
 #include "commands/run.h"
 #include "kvz_build_info.h"
 #include "util/text.h"
 
 namespace {
-
-struct Command {
-  const char* name;
-  int (*main)(int, char**);
-  const char* help;
-};
-
-constexpr Command kCommands[] = {
-    {"run", kvz::run_main, "run the benchmark matrix (default)"},
-    {"list", kvz::list_main, "list codecs, levels, library versions"},
-    {"blocks", kvz::blocks_main, "build blocks: --stats or --out DIR"},
-    {"report", kvz::report_main, "write HTML/Markdown/CSV from result files"},
-    {"check", kvz::check_main, "check a run against a baseline"},
-    {"merge", kvz::merge_main, "merge result files"},
-};
 
 // A bare lowercase word with no '.' or '/' that names no file: what a command looks like.
 bool looks_like_command(const char* arg) {
@@ -48,7 +32,7 @@ bool looks_like_command(const char* arg) {
 
 void usage() {
   std::printf("usage: kvzbench [COMMAND] [OPTIONS]\n\ncommands:\n");
-  for (const auto& c : kCommands) std::printf("  %-8s %s\n", c.name, c.help);
+  for (const auto& c : kvz::commands()) std::printf("  %-8s %s\n", c.name, c.help);
   std::printf("\n`kvzbench COMMAND --help` for a command's options; `kvzbench --version`.\n");
 }
 
@@ -64,6 +48,8 @@ int main(int argc, char** argv) {
       usage();
       return 0;
     }
+    // The man page and completions the build installs (cmake/Install.cmake); not in the usage.
+    if (argc > 1 && kvz::is_cli_export(argv[1])) return kvz::cli_export_main(argc - 1, argv + 1);
     if (argc > 1 && (!std::strcmp(argv[1], "--version") || !std::strcmp(argv[1], "version"))) {
       if (argc > 2) {  // `--version foo` is a mistake, not a version query
         std::fprintf(stderr, "kvzbench: error: %s takes no arguments, got '%s'\n", argv[1],
@@ -75,21 +61,16 @@ int main(int argc, char** argv) {
     }
     // `run`, named or implied (any first word that is no other command): timings want the same
     // address-space layout in every run (commands/address_layout.h).
-    bool other_command = false;
-    for (const auto& c : kCommands)
-      other_command |= argc > 1 && std::strcmp(argv[1], c.name) == 0 && std::strcmp(c.name, "run") != 0;
-    if (!other_command) kvz::fix_address_layout(argv);
-    if (argc > 1) {
-      for (const auto& c : kCommands) {
-        if (!std::strcmp(argv[1], c.name)) return c.main(argc - 1, argv + 1);
-      }
-    }
+    const kvz::Command* command = argc > 1 ? kvz::find_command(argv[1]) : nullptr;
+    if (!command || !std::strcmp(command->name, "run")) kvz::fix_address_layout(argv);
+    if (command) return command->main(argc - 1, argv + 1);
     // A word that is neither a command nor a file nor a corpus-like name ("foo", "rn") is a
     // mistyped command, not a corpus to look for.
     if (argc > 1 && looks_like_command(argv[1])) {
-      std::fprintf(stderr,
-                   "kvzbench: error: unknown command '%s' (commands: run, list, blocks, report, check, merge)\n",
-                   kvz::one_line(argv[1]).c_str());
+      std::string names;
+      for (const auto& c : kvz::commands()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+      std::fprintf(stderr, "kvzbench: error: unknown command '%s' (commands: %s)\n", kvz::one_line(argv[1]).c_str(),
+                   names.c_str());
       return 2;
     }
     // No command word: everything is run's (argv[0] stands in for the command name).

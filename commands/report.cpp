@@ -2,13 +2,16 @@
 // print one line and exit 2.
 #include "commands/report.h"
 
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
+#include "report/check_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
+#include "util/files.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -50,7 +53,10 @@ struct ReportArgs {
   ReportOptions opt;
 };
 
+// The App `report` parses with; describe_report hands the same one to the man page and completions.
 void add_report_options(CLI::App& app, ReportArgs& a) {
+  app.description("Write an HTML report (and Markdown/CSV) from result files");
+  app.name("report");
   RecommendOptions& rec = a.opt.recommend;
   app.add_option("results", a.inputs, "result JSON files")->required()->check(CLI::ExistingFile);
   app.add_option("-o,--html", a.html, "HTML report to write (default report.html when no output is named)");
@@ -111,10 +117,88 @@ bool write_reports(ReportArgs& a, std::string& error) {
   return true;
 }
 
+// `check`'s command line.
+struct CheckArgs {
+  std::string base_path, cur_path, html;
+  std::string junit, markdown;  // the verdict for CI systems (report/check_writers.h)
+  CheckOptions opt;
+  bool no_speed = false, wall = false;
+};
+
+// The App `check` parses with; describe_check hands the same one to the man page and completions.
+void add_check_options(CLI::App& app, CheckArgs& a) {
+  app.description("Check a run against a baseline: exit 0 pass, 1 fail, 2 unusable input");
+  app.name("check");
+  CheckOptions& opt = a.opt;
+  app.add_option("-b,--baseline", a.base_path, "baseline result JSON")->required();
+  app.add_option("current", a.cur_path, "current result JSON")->required();
+  app.add_option("--threshold", opt.slowdown_threshold, "slowdown that can FAIL (fraction, default 0.10)")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--p-value", opt.p_value, "Mann-Whitney significance (default 0.01)")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--ratio-tolerance", opt.ratio_tolerance,
+                 "ratio loss allowed when codec library versions differ (default 0.005)")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--min-repetitions", opt.min_repetitions, "repetitions needed before a speed can FAIL (default 9)");
+  app.add_flag("--no-speed", a.no_speed, "check only round trips and sizes");
+  app.add_flag("--wall-time", a.wall, "gate on wall-clock speeds instead of CPU-time speeds");
+  app.add_flag("--fail-missing", opt.fail_on_missing, "a baseline cell missing from the current run fails");
+  app.add_option("--html", a.html, "also write the comparison as an HTML report (both runs, check's verdicts)");
+  app.add_option("--junit", a.junit,
+                 "also write the verdict as JUnit XML: per cell, test cases size, compress, decompress");
+  app.add_option("--markdown", a.markdown,
+                 "also append the verdict table as Markdown to this file, e.g. \"$GITHUB_STEP_SUMMARY\"");
+}
+
+// check --junit and --markdown, judged again from the same runs (check_results keeps its report
+// to itself); they never change the exit code.
+bool write_ci_outputs(const CheckArgs& a, const RunResults& base, const RunResults& cur, double seconds,
+                      std::string& error) {
+  if (a.junit.empty() && a.markdown.empty()) return true;
+  const CheckReport rep = check_cells(base, cur, a.opt);
+  const CheckContext ctx{a.opt, &base, &cur, seconds};
+  if (!a.junit.empty()) {
+    if (!write_check_junit(a.junit, rep, ctx, error)) return false;
+    std::fprintf(stderr, "wrote %s\n", a.junit.c_str());
+  }
+  if (!a.markdown.empty()) {
+    if (!append_check_markdown(a.markdown, rep, ctx, error)) return false;
+    std::fprintf(stderr, "appended to %s\n", a.markdown.c_str());
+  }
+  return true;
+}
+
+// `merge`'s command line, and the App it parses with.
+struct MergeArgs {
+  std::vector<std::string> inputs;
+  std::string out;
+};
+
+void add_merge_options(CLI::App& app, MergeArgs& a) {
+  app.description("Merge result files (shards or machines) into one");
+  app.name("merge");
+  app.add_option("results", a.inputs, "result JSON files")->required();
+  app.add_option("-o,--output", a.out, "merged result JSON")->required();
+}
+
 }  // namespace
 
+void describe_report(CLI::App& app) {
+  static ReportArgs a;  // what the options bind to: a described App is never parsed
+  add_report_options(app, a);
+}
+
+void describe_check(CLI::App& app) {
+  static CheckArgs a;
+  add_check_options(app, a);
+}
+
+void describe_merge(CLI::App& app) {
+  static MergeArgs a;
+  add_merge_options(app, a);
+}
+
 int report_main(int argc, char** argv) {
-  CLI::App app{"Write an HTML report (and Markdown/CSV) from result files", "report"};
+  CLI::App app;
   ReportArgs a;
   add_report_options(app, a);
   int code = 0;
@@ -125,27 +209,13 @@ int report_main(int argc, char** argv) {
 }
 
 int check_main(int argc, char** argv) {
-  CLI::App app{"Check a run against a baseline: exit 0 pass, 1 fail, 2 unusable input", "check"};
-  std::string base_path, cur_path;
-  CheckOptions opt;
-  bool no_speed = false;
-  app.add_option("-b,--baseline", base_path, "baseline result JSON")->required();
-  app.add_option("current", cur_path, "current result JSON")->required();
-  app.add_option("--threshold", opt.slowdown_threshold, "slowdown that can FAIL (fraction, default 0.10)")
-      ->check(CLI::Range(0.0, 1.0));
-  app.add_option("--p-value", opt.p_value, "Mann-Whitney significance (default 0.01)")->check(CLI::Range(0.0, 1.0));
-  app.add_option("--ratio-tolerance", opt.ratio_tolerance,
-                 "ratio loss allowed when codec library versions differ (default 0.005)")
-      ->check(CLI::Range(0.0, 1.0));
-  app.add_option("--min-repetitions", opt.min_repetitions, "repetitions needed before a speed can FAIL (default 9)");
-  app.add_flag("--no-speed", no_speed, "check only round trips and sizes");
-  bool wall = false;
-  app.add_flag("--wall-time", wall, "gate on wall-clock speeds instead of CPU-time speeds");
-  app.add_flag("--fail-missing", opt.fail_on_missing, "a baseline cell missing from the current run fails");
-  std::string html;
-  app.add_option("--html", html, "also write the comparison as an HTML report (both runs, check's verdicts)");
+  const auto start = std::chrono::steady_clock::now();
+  CLI::App app;
+  CheckArgs a;
+  add_check_options(app, a);
   int code = 0;
   if (!parse(app, argc, argv, code)) return code;
+  CheckOptions& opt = a.opt;
   // CLI11's Range lets NaN through (every comparison with it is false): a NaN threshold
   // would switch the test off.
   if (!(opt.slowdown_threshold > 0 && opt.slowdown_threshold < 1))
@@ -154,39 +224,41 @@ int check_main(int argc, char** argv) {
   if (!(opt.ratio_tolerance >= 0 && opt.ratio_tolerance < 1))
     return fail("check", "--ratio-tolerance must be a fraction in [0, 1), e.g. 0.005");
   if (opt.min_repetitions < 2) return fail("check", "--min-repetitions must be at least 2");
-  opt.speed_gate = !no_speed;
-  opt.use_cpu_time = !wall;
-  opt.baseline_path = base_path;
-  opt.current_path = cur_path;
+  opt.speed_gate = !a.no_speed;
+  opt.use_cpu_time = !a.wall;
+  opt.baseline_path = a.base_path;
+  opt.current_path = a.cur_path;
+  for (const auto* path : {&a.junit, &a.markdown})
+    if (const std::string why = path->empty() ? "" : check_writable(*path); !why.empty()) return fail("check", why);
   RunResults base, cur;
   std::string error;
-  if (!load_results(base_path, base, error)) return fail("check", "baseline " + error);
-  if (!load_results(cur_path, cur, error)) return fail("check", error);
+  if (!load_results(a.base_path, base, error)) return fail("check", "baseline " + error);
+  if (!load_results(a.cur_path, cur, error)) return fail("check", error);
   const int verdict = check_results(base, cur, opt, std::cout);
-  if (!html.empty()) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!write_ci_outputs(a, base, cur, seconds, error)) return fail("check", error);
+  if (!a.html.empty()) {
     ReportOptions report;
     report.check = opt;
-    if (!write_html(html, {base, cur}, report, error)) return fail("check", error);
-    std::fprintf(stderr, "wrote %s\n", html.c_str());
+    if (!write_html(a.html, {base, cur}, report, error)) return fail("check", error);
+    std::fprintf(stderr, "wrote %s\n", a.html.c_str());
   }
   return verdict;
 }
 
 int merge_main(int argc, char** argv) {
-  CLI::App app{"Merge result files (shards or machines) into one", "merge"};
-  std::vector<std::string> inputs;
-  std::string out;
-  app.add_option("results", inputs, "result JSON files")->required();
-  app.add_option("-o,--output", out, "merged result JSON")->required();
+  CLI::App app;
+  MergeArgs a;
+  add_merge_options(app, a);
   int code = 0;
   if (!parse(app, argc, argv, code)) return code;
   std::vector<RunResults> runs;
   RunResults merged;
   std::string error;
-  if (!load_all(inputs, runs, error)) return fail("merge", error);
+  if (!load_all(a.inputs, runs, error)) return fail("merge", error);
   if (!merge_results(std::move(runs), merged, error)) return fail("merge", error);
-  if (!save_results(out, merged, error)) return fail("merge", error);
-  std::printf("merged %zu files, %zu cells into %s\n", inputs.size(), merged.cells.size(), out.c_str());
+  if (!save_results(a.out, merged, error)) return fail("merge", error);
+  std::printf("merged %zu files, %zu cells into %s\n", a.inputs.size(), merged.cells.size(), a.out.c_str());
   return 0;
 }
 

@@ -1,4 +1,8 @@
 #pragma once
+namespace CLI {
+class App;
+}  // namespace CLI
+
 namespace kvz {
 // `kvzbench report RESULTS.json... -o report.html [--md F] [--csv F]`
 int report_main(int argc, char** argv);
@@ -6,4 +10,8 @@ int report_main(int argc, char** argv);
 int check_main(int argc, char** argv);
 // `kvzbench merge A.json B.json -o all.json`
 int merge_main(int argc, char** argv);
+// Fill `app` as each command does to parse (commands/command_table.h).
+void describe_report(CLI::App& app);
+void describe_check(CLI::App& app);
+void describe_merge(CLI::App& app);
 }  // namespace kvz

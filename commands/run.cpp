@@ -102,6 +102,13 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_flag("--no-interleave", a.no_interleave, "run repetitions in order instead of randomly interleaved");
 }
 
+// The App `run` parses with; describe_run hands the same one to the man page and completions.
+void init_app(CLI::App& app, RunArgs& a) {
+  app.description("kvzbench run: compress and decompress blocks with every selected codec");
+  app.name("kvzbench run");
+  add_options(app, a);
+}
+
 // A warning on stderr, wrapped at spaces to the terminal's width (continuation lines indented),
 // so `COLUMNS=100 kvzbench run ...` prints no line wider than 100 code points; one line when
 // stderr is a file or a pipe (util/text.h: stderr_wrap_width).
@@ -222,8 +229,8 @@ bool route_format(const std::string& format, OutputFiles& given, std::string& er
 
 // The arguments, or false with the exit code: 0 after --help, 2 on a usage error.
 bool parse_run_args(int argc, char** argv, RunArgs& a, int& code) {
-  CLI::App app{"kvzbench run: compress and decompress blocks with every selected codec", "kvzbench run"};
-  add_options(app, a);
+  CLI::App app;
+  init_app(app, a);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -350,6 +357,11 @@ int finish(const RunArgs& a, const RunSetup& s, const RunOutcome& run, bool wrot
 }
 
 }  // namespace
+
+void describe_run(CLI::App& app) {
+  static RunArgs a;  // what the options bind to: a described App is never parsed
+  init_app(app, a);
+}
 
 int run_main(int argc, char** argv) {
   RunArgs a;
