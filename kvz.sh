@@ -3,6 +3,7 @@
 #   ./kvz.sh bench   install what is missing, build (Release), run the default benchmark
 #   ./kvz.sh test    install what is missing, build the portable Release (lint, smoke, install and .deb checks) and
 #                    one ASan+UBSan build that runs every test once and fuzzes the parsers
+#   ./kvz.sh portable  install what is missing, build the portable bundle (README "Install"), print its path
 # Extra arguments after `bench` go to kvzbench (e.g. ./kvz.sh bench --profile quick).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -10,9 +11,9 @@ cd "$(dirname "$0")"
 mode=${1:-}
 [ $# -gt 0 ] && shift
 case "$mode" in
-  bench | test) ;;
+  bench | test | portable) ;;
   *)
-    echo "usage: ./kvz.sh bench [kvzbench args...] | ./kvz.sh test" >&2
+    echo "usage: ./kvz.sh bench [kvzbench args...] | ./kvz.sh test | ./kvz.sh portable" >&2
     exit 2
     ;;
 esac
@@ -60,6 +61,14 @@ if [ "$mode" = bench ]; then
   exec ./build/release/kvzbench run "$@"
 fi
 
+if [ "$mode" = portable ]; then # what deploy/container/Containerfile runs
+  # shellcheck disable=SC2086
+  install_missing $pkgs_build $pkgs_libs
+  configure_and_build build/portable Release -DKVZ_BUILD_TESTS=OFF -DKVZ_PORTABLE=ON
+  echo "kvz.sh: the portable bundle: $PWD/build/portable/kvzbench-portable (and kvzbench-portable.tar.gz)"
+  exit 0
+fi
+
 # shellcheck disable=SC2086
 install_missing $pkgs_build $pkgs_libs $pkgs_test
 # npm fetches the published JUnit schema the check --junit test validates against; a Node.js
@@ -96,6 +105,7 @@ run-clang-tidy -quiet -p build/portable -j "$jobs" $(printf '%s\n' $sources | gr
 ./build/portable/kvzbench run -q --profile quick --time 0.02 --repetitions 1 --json build/portable/smoke.json \
   >/dev/null
 tests/install/check_install.sh build/portable
+tests/install/check_container.sh
 echo "kvz.sh: release build, clang-tidy, a verified quick sweep and the package done at ${SECONDS} s" >&2
 # 2. Every test, once, under ASan+UBSan (Clang, -O1), in the same build as the parsers'
 #    libFuzzer targets (its coverage instrumentation is what the fuzzers need), then each
