@@ -33,6 +33,11 @@ int severity(CheckStatus s) { return kStatusRows[static_cast<int>(s)].severity; 
 
 const char* to_string(CheckStatus s) { return kStatusRows[static_cast<int>(s)].name; }
 
+const std::vector<double>& cell_speeds(const CellResult& c, bool compress, bool cpu) {
+  if (cpu) return compress ? c.compress_cpu_mbps : c.decompress_cpu_mbps;
+  return compress ? c.compress_mbps : c.decompress_mbps;
+}
+
 namespace {
 
 CheckStatus worse(CheckStatus a, CheckStatus b) { return severity(a) >= severity(b) ? a : b; }
@@ -43,11 +48,6 @@ std::map<std::string, std::string> versions_of(const RunMeta& m) {
   return v;
 }
 
-const std::vector<double>& speeds(const CellResult& c, bool compress, bool cpu) {
-  if (cpu) return compress ? c.compress_cpu_mbps : c.decompress_cpu_mbps;
-  return compress ? c.compress_mbps : c.decompress_mbps;
-}
-
 // The run's memcpy speed: the geometric mean over its memcpy rows of each row's median (both
 // directions pooled: both are the same copy). Run-wide rather than per block set, because one
 // small-block memcpy row is the noisiest figure of a run on a busy machine (it lives in L1/L2).
@@ -55,8 +55,8 @@ double memcpy_speed(const RunResults& r, bool cpu) {
   std::vector<double> medians;
   for (const auto& m : r.cells) {
     if (!is_reference(m) || m.status != CellStatus::Ok) continue;
-    std::vector<double> pooled = speeds(m, true, cpu);
-    const auto& d = speeds(m, false, cpu);
+    std::vector<double> pooled = cell_speeds(m, true, cpu);
+    const auto& d = cell_speeds(m, false, cpu);
     pooled.insert(pooled.end(), d.begin(), d.end());
     if (!pooled.empty()) medians.push_back(median(pooled));
   }
@@ -90,7 +90,7 @@ std::vector<double> normalised(const RunFacts& r, const CellResult& c, bool comp
   const double ref = cpu ? r.memcpy_cpu : r.memcpy_wall;
   ok = ref > 0;
   std::vector<double> out;
-  for (double x : speeds(c, compress, cpu)) out.push_back(ok ? x / ref : x);
+  for (double x : cell_speeds(c, compress, cpu)) out.push_back(ok ? x / ref : x);
   return out;
 }
 
@@ -123,6 +123,7 @@ SpeedVerdict judge_speed(const RunFacts& base_run, const CellResult& base, const
   SpeedVerdict v;
   bool base_norm = false, cur_norm = false;
   const bool cpu = opt.use_cpu_time && has_cpu_speeds(base_run, base) && has_cpu_speeds(cur_run, cur);
+  v.cpu_time = cpu;
   const auto b = normalised(base_run, base, compress, cpu, base_norm);
   const auto c = normalised(cur_run, cur, compress, cpu, cur_norm);
   auto add_note = [&](const std::string& n) { v.note += (v.note.empty() ? "" : "; ") + n; };
@@ -136,7 +137,7 @@ SpeedVerdict judge_speed(const RunFacts& base_run, const CellResult& base, const
   if (base_norm != cur_norm) {
     // One run lacks a usable memcpy row (a shard, an old file): compare the raw speeds, which
     // are comparable on the same CPU and build; normalising only one side would not be.
-    v.status = judge_samples(speeds(base, compress, cpu), speeds(cur, compress, cpu), opt, v.slowdown, v.p);
+    v.status = judge_samples(cell_speeds(base, compress, cpu), cell_speeds(cur, compress, cpu), opt, v.slowdown, v.p);
     add_note("memcpy row in only one run: raw speeds");
     return v;
   }
@@ -149,8 +150,8 @@ SpeedVerdict judge_speed(const RunFacts& base_run, const CellResult& base, const
     // regression shows in the raw speeds too (the gate only runs on the same CPU model), so
     // FAIL needs both; a change seen only after normalising is UNSTABLE.
     double raw_slowdown = 0, raw_p = 1;
-    const auto& rb = speeds(base, compress, cpu);
-    const auto& rc = speeds(cur, compress, cpu);
+    const auto& rb = cell_speeds(base, compress, cpu);
+    const auto& rc = cell_speeds(cur, compress, cpu);
     if (judge_samples(rb, rc, opt, raw_slowdown, raw_p) != CheckStatus::Fail) {
       v.status = CheckStatus::Unstable;
       add_note(fmt::format("raw speed {:+.1f} %: not a FAIL before normalising", -raw_slowdown * 100));

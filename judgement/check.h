@@ -34,7 +34,10 @@ struct SpeedVerdict {
   double p = 1;         // one-sided Mann-Whitney p that current is slower
   std::string note;
   bool compared = false;  // both runs had speeds to compare
+  bool cpu_time = false;  // judged on CPU-time speeds (false: wall time)
 };
+// A cell's per-repetition MB/s in one direction, by CPU time or by wall time.
+const std::vector<double>& cell_speeds(const CellResult& c, bool compress, bool cpu);
 struct CellCheck {
   std::string id;
   CheckStatus status = CheckStatus::Pass;

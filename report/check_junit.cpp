@@ -153,16 +153,6 @@ JunitCase size_case(const CellCheck& cc, const RunCells& runs) {
   return k;
 }
 
-// One direction's per-repetition MB/s, by CPU time or wall time.
-const std::vector<double>& speeds(const CellResult& c, bool compress, bool cpu) {
-  if (cpu) return compress ? c.compress_cpu_mbps : c.decompress_cpu_mbps;
-  return compress ? c.compress_mbps : c.decompress_mbps;
-}
-
-bool has_cpu_speeds(const CellResult& c, bool compress) {
-  return !speeds(c, compress, true).empty() && speeds(c, compress, true).size() == speeds(c, compress, false).size();
-}
-
 // The median change in %, negative when slower (never "-0.0").
 double change_pct(const SpeedVerdict& v) { return -v.slowdown * 100 + 0.0; }
 
@@ -180,12 +170,12 @@ std::string speed_detail(const CellCheck& cc, bool compress, const CheckReport& 
   const CellResult* b = find(runs.baseline, cc.id);
   const CellResult* c = find(runs.current, cc.id);
   if (b && c) {
-    const bool cpu = o.use_cpu_time && has_cpu_speeds(*b, compress) && has_cpu_speeds(*c, compress);
-    const double bm = median(speeds(*b, compress, cpu)), cm = median(speeds(*c, compress, cpu));
+    const bool cpu = v.cpu_time;  // the speeds the gate judged
+    const double bm = median(cell_speeds(*b, compress, cpu)), cm = median(cell_speeds(*c, compress, cpu));
     d += fmt::format("median MB/s ({}, not normalised): baseline {:.1f}, current {:.1f} ({:+.2f} %)\n",
                      cpu ? "CPU time" : "wall time", bm, cm, bm > 0 ? (cm / bm - 1) * 100 : 0.0);
-    d += fmt::format("repetitions: baseline {}, current {}\n", speeds(*b, compress, cpu).size(),
-                     speeds(*c, compress, cpu).size());
+    d += fmt::format("repetitions: baseline {}, current {}\n", cell_speeds(*b, compress, cpu).size(),
+                     cell_speeds(*c, compress, cpu).size());
   }
   const double noise = compress ? rep.compress_noise : rep.decompress_noise;
   if (noise > 0)
