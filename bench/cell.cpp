@@ -52,7 +52,7 @@ bool compress_all(CellState& cell) {
     const CallResult r = s.compress(in, MutableByteView(cell.packed.data() + pos, cap));
     ticks[k] = read_ticks() - t0;
     if (!r.ok()) {
-      cell.result.failure = fmt::format("compress failed at block {}: {}", cell.measured[k], r.error);
+      cell.figures.failure = fmt::format("compress failed at block {}: {}", cell.measured[k], r.error);
       return false;
     }
     pos += r.size;
@@ -68,7 +68,7 @@ bool decompress_and_compare(CellState& cell, std::vector<uint8_t>& back) {
   const BlockSet& bs = cell.group->blocks;
   std::vector<uint64_t>& ticks = cell.verify_ticks[static_cast<int>(Direction::Decompress)];
   ticks.assign(cell.measured.size(), 0);
-  std::string& failure = cell.result.failure;
+  std::string& failure = cell.figures.failure;
   for (size_t k = 0; k < cell.measured.size(); ++k) {
     if (cell.stopped()) return false;
     const size_t idx = cell.measured[k];
@@ -110,23 +110,24 @@ void estimate_calls(CellState& cell) {
 // Sizes and the keep-raw rule (or the store profile's framing and rule), per measured block.
 void count_sizes(CellState& cell, const EngineOptions& opt) {
   const BlockSet& bs = cell.group->blocks;
-  CellResult& res = cell.result;
-  res.blocks = cell.measured.size();
-  res.min_saving = opt.min_saving;
+  SizeFigures& sizes = cell.figures.sizes;
+  sizes.blocks = cell.measured.size();
+  sizes.min_saving = opt.min_saving;
   // The codec as the store sees it: once per cell, not once per block (label() allocates).
   const BlockCodec as_stored{cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference};
   for (size_t k = 0; k < cell.measured.size(); ++k) {
     const size_t raw = bs.block(cell.measured[k]).size();
     const size_t comp = cell.packed_size(k);
-    res.input_bytes += raw;
-    res.compressed_bytes += comp;
+    sizes.input += raw;
+    sizes.compressed += comp;
     const StoredBlock sb = stored_in_group(*cell.group, as_stored, raw, comp, opt.min_saving);
     if (cell.group->store) cell.stored_block_bytes.push_back(sb.bytes);
-    res.stored_bytes += sb.bytes;
-    res.blocks_kept_raw += sb.kept_raw;
+    sizes.stored += sb.bytes;
+    sizes.kept_raw += sb.kept_raw;
   }
-  res.stored_bytes += res.dict_block_bytes;  // a dictionary kept in the file is written once per file
-  if (cell.current) res.on_disk_bytes = bs.origin.on_disk + (res.dict_bytes ? bs.origin.dictionary_on_disk : 0);
+  const DictFigures& dict = cell.figures.dict;
+  sizes.stored += dict.block_bytes;  // a dictionary kept in the file is written once per file
+  if (cell.current) sizes.on_disk = bs.origin.on_disk + (dict.bytes ? bs.origin.dictionary_on_disk : 0);
 }
 
 // Round trip every measured block once. Each call is timed: it is the block's first call for
@@ -150,8 +151,8 @@ StoredBlock stored_in_group(const BlockGroup& group, const BlockCodec& codec, si
 
 void finish_intrinsic(CellState& cell, const EngineOptions& opt) {
   const double ns_per_tick = tick_clock_info().ns_per_tick;
-  cell.result.compress_latency.intrinsic = cell.intrinsic[0].cost(ns_per_tick, opt.stall_thresholds_ns);
-  cell.result.decompress_latency.intrinsic = cell.intrinsic[1].cost(ns_per_tick, opt.stall_thresholds_ns);
+  for (int d = 0; d < 2; ++d)
+    cell.figures.dirs[d].latency.intrinsic = cell.intrinsic[d].cost(ns_per_tick, opt.stall_thresholds_ns);
 }
 
 uint64_t cold_working_set_bytes(const EngineOptions& opt) {
@@ -213,8 +214,7 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
   const double w0 = wall_seconds();
   const double cpu0 = process_cpu_seconds();
   cell.ok = false;
-  CellResult& res = cell.result;
-  res.status = CellStatus::Failed;
+  CellFigures& fig = cell.figures;
   std::shared_ptr<const PreparedDict> dict;
   if (!choose_blocks(cell, dicts, opt, dict)) return;
   if (cell.measured.size() < static_cast<size_t>(opt.threads)) {
@@ -225,37 +225,36 @@ void prepare_cell(CellState& cell, DictCache& dicts, const EngineOptions& opt) {
   for (int t = 0; t < opt.threads; ++t) {
     auto s = cell.codec->open(cell.params, dict);
     if (!s.ok()) {
-      res.failure = open_error(*cell.codec, s.error);
+      fig.failure = open_error(*cell.codec, s.error);
       return;
     }
     cell.sessions.push_back(std::move(s.value));
   }
   if (!verify_blocks(cell, opt)) {
-    cell.cut_short = res.failure.empty() && cell.stopped();  // not a failure: the run was stopped
+    cell.cut_short = fig.failure.empty() && cell.stopped();  // not a failure: the run was stopped
     return;
   }
   if (dict) {
     uint64_t plain = 0;
-    const uint64_t with = res.dict_method == "file" ? res.stored_bytes : res.compressed_bytes;
+    const uint64_t with = fig.dict.method == "file" ? fig.sizes.stored : fig.sizes.compressed;
     if (size_without_dict(cell, opt, plain) && with > 0)
-      res.dict_gain = static_cast<double>(plain) / static_cast<double>(with);
+      fig.dict.gain = static_cast<double>(plain) / static_cast<double>(with);
   }
   predict_store_file(cell);
-  res.compress_latency = latency_pass(cell, Direction::Compress, opt);
-  res.decompress_latency = latency_pass(cell, Direction::Decompress, opt);
+  for (const Direction dir : {Direction::Compress, Direction::Decompress})
+    fig.dirs[static_cast<int>(dir)].latency = latency_pass(cell, dir, opt);
   // Read after the calls: libraries size their contexts on first use (zstd's CCtx, the
   // brotli/xz arenas), so a fresh session reports the same figure at every level, or 0.
   const ContextMemory memory = cell.sessions[0]->context_memory();
-  res.compress_context_bytes = memory.compress;
-  res.decompress_context_bytes = memory.decompress;
+  fig.dirs[0].context_bytes = memory.compress;
+  fig.dirs[1].context_bytes = memory.decompress;
   if (cell.pass_error) {
-    res.failure = "a call failed during the latency pass after the round trip had verified";
+    fig.failure = "a call failed during the latency pass after the round trip had verified";
     return;
   }
-  res.status = CellStatus::Ok;
   cell.ok = true;
-  res.wall_seconds += wall_seconds() - w0;
-  res.cpu_seconds += process_cpu_seconds() - cpu0;
+  fig.wall_seconds += wall_seconds() - w0;
+  fig.cpu_seconds += process_cpu_seconds() - cpu0;
 }
 
 }  // namespace kvz

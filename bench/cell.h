@@ -11,8 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "bench/engine.h"
 #include "bench/intrinsic.h"
+#include "bench/matrix.h"
+#include "bench/measurements.h"
 #include "codecs/dictionary.h"
 
 namespace kvz {
@@ -29,7 +30,8 @@ struct Job {
 };
 
 struct CellState {
-  CellResult result;
+  std::string id;  // the cell's key's id (results' CellKey::id): names its benchmarks and progress
+  CellFigures figures;
   const BlockGroup* group = nullptr;
   const Codec* codec = nullptr;
   CodecParams params;
@@ -72,7 +74,7 @@ StoredBlock stored_in_group(const BlockGroup& group, const BlockCodec& codec, si
                             double min_saving);
 
 // Under a profile with a whole-file model (stores' store_file_parts), after verification: the
-// whole file the store would write for the cell's blocks, into result.store_file_*. Nothing
+// whole file the store would write for the cell's blocks, into figures.sizes.store_file*. Nothing
 // when the cell measures a subset of the blocks (the dictionary split) or the layout gave no
 // table keys (bench/cell_file.cpp).
 void predict_store_file(CellState& cell);

@@ -89,7 +89,7 @@ bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
     measure_all_blocks(cell);
     return true;
   }
-  CellResult& res = cell.result;
+  DictFigures& fig = cell.figures.dict;
   const StoredOrigin& origin = cell.group->blocks.origin;
   const bool file_own = cell.current && !origin.dictionary.empty();
   const bool in_file = file_own || opt.dict_method == "file";
@@ -113,26 +113,26 @@ bool choose_blocks(CellState& cell, DictCache& dicts, const EngineOptions& opt,
     td = split_dictionary(cell, dicts, opt);
     if (!td) return false;
     if (!td->ok()) {
-      res.failure = "dictionary training failed: " + td->error;
+      cell.figures.failure = "dictionary training failed: " + td->error;
       return false;
     }
   }
   auto prepared = cell.codec->prepare_dict(ByteView(td->bytes.data(), td->bytes.size()), cell.params);
   if (!prepared.ok()) {
-    res.failure = fmt::format("{}: {}", cell.codec->info().name, prepared.error);
+    cell.figures.failure = fmt::format("{}: {}", cell.codec->info().name, prepared.error);
     return false;
   }
   dict = prepared.value;
-  res.dict_bytes = td->bytes.size();
-  res.dict_train_seconds = td->train_seconds;
-  res.dict_method = in_file ? "file" : opt.dict_method;
+  fig.bytes = td->bytes.size();
+  fig.train_seconds = td->train_seconds;
+  fig.method = in_file ? "file" : opt.dict_method;
   if (file_own) {
-    res.dict_block_bytes = origin.dictionary_on_disk;
+    fig.block_bytes = origin.dictionary_on_disk;
   } else if (in_file) {
     // In the store's own file (its framing) under the profile of a store that keeps one;
     // otherwise the dictionary's raw bytes.
     const StoreProfile* store = cell.group->store;
-    res.dict_block_bytes = store ? store_dictionary_block_bytes(*store, td->bytes.size()) : td->bytes.size();
+    fig.block_bytes = store ? store_dictionary_block_bytes(*store, td->bytes.size()) : td->bytes.size();
   }
   return true;
 }
@@ -152,7 +152,7 @@ bool size_without_dict(CellState& cell, const EngineOptions& opt, uint64_t& tota
     out.resize(s.value->bound(in.size()));
     const CallResult r = s.value->compress(in, MutableByteView(out.data(), out.size()));
     if (!r.ok()) return false;
-    if (cell.result.dict_method != "file") {  // the split study
+    if (cell.figures.dict.method != "file") {  // the split study
       total += r.size;
     } else {
       total += stored_in_group(*cell.group, as_stored, in.size(), r.size, opt.min_saving).bytes;

@@ -11,9 +11,9 @@ namespace kvz {
 void predict_store_file(CellState& cell) {
   const StoreProfile* store = cell.group->store;
   const BlockSet& bs = cell.group->blocks;
-  CellResult& res = cell.result;
+  const DictFigures& dict = cell.figures.dict;
   if (!store || !store_models_file(*store) || cell.measured.size() != bs.count()) return;
-  if (res.dict_bytes && res.dict_method != "file") return;  // the split study is not the file's bytes
+  if (dict.bytes && dict.method != "file") return;  // the split study is not the file's bytes
   if (cell.stored_block_bytes.size() != cell.measured.size()) return;
   // verify_blocks framed each block already; in block-set order here.
   std::vector<uint64_t> stored(bs.count(), 0);
@@ -27,8 +27,8 @@ void predict_store_file(CellState& cell) {
                .stored = stored,
                .codec = {cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference},
                .level = cell.params.level,
-               .max_dict_bytes = res.dict_bytes ? cell.params.dict_size : 0,
-               .dict_block = res.dict_block_bytes,
+               .max_dict_bytes = dict.bytes ? cell.params.dict_size : 0,
+               .dict_block = dict.block_bytes,
                .compress = [&](std::span<const uint8_t> block) -> std::optional<size_t> {
                  out.resize(session.value->bound(block.size()));
                  const CallResult r = session.value->compress(block, MutableByteView(out.data(), out.size()));
@@ -37,13 +37,14 @@ void predict_store_file(CellState& cell) {
                }};
   const std::optional<FileParts> parts = store_file_parts(*store, in);
   if (!parts) return;
-  res.store_file_bytes = parts->total();
-  res.store_file_parts = {{"data", parts->data},
-                          {"index", parts->index},
-                          {"dictionary", parts->dictionary},
-                          {"properties", parts->properties},
-                          {"metaindex", parts->metaindex},
-                          {"footer", parts->footer}};
+  SizeFigures& sizes = cell.figures.sizes;
+  sizes.store_file = parts->total();
+  sizes.store_file_parts = {{"data", parts->data},
+                            {"index", parts->index},
+                            {"dictionary", parts->dictionary},
+                            {"properties", parts->properties},
+                            {"metaindex", parts->metaindex},
+                            {"footer", parts->footer}};
 }
 
 }  // namespace kvz

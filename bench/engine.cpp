@@ -18,22 +18,72 @@ namespace kvz {
 
 namespace {
 
-CellKey make_key(const BlockGroup& g, const MatrixCell& c, const EngineOptions& opt) {
+CellKey make_key(const CellState& cell, const EngineOptions& opt) {
+  const BlockSet& blocks = cell.group->blocks;
   CellKey k;
-  k.source = g.blocks.source;
-  k.record_mode = g.blocks.record_mode;
-  k.layout = g.blocks.layout;
-  k.block_size = g.blocks.block_size;
-  k.codec = c.codec->info().name;
-  k.level = c.params.level;
-  k.params = c.params.label();
+  k.source = blocks.source;
+  k.record_mode = blocks.record_mode;
+  k.layout = blocks.layout;
+  k.block_size = blocks.block_size;
+  k.codec = cell.codec->info().name;
+  k.level = cell.params.level;
+  k.params = cell.params.label();
   // The split study measures something else than the default per-file dictionary: its own id.
-  if (c.params.dict_size && opt.dict_method == "split" && !c.current) k.params += ":split";
-  k.dict_size = c.params.dict_size;
+  if (cell.params.dict_size && opt.dict_method == "split" && !cell.current) k.params += ":split";
+  k.dict_size = cell.params.dict_size;
   k.cache = opt.cache;
   k.threads = opt.threads;
-  k.profile = g.store ? g.store->name : "";
+  k.profile = cell.group->store ? cell.group->store->name : "";
   return k;
+}
+
+// The one place bench's figures become the result model. A failed cell keeps its sizes and
+// its reason, no speeds or latencies.
+CellResult to_result(const CellState& cell, const EngineOptions& opt) {
+  static const DirectionFigures kNone{};
+  const CellFigures& f = cell.figures;
+  const SizeFigures& size = f.sizes;
+  const DirectionFigures& comp = cell.ok ? f.dirs[0] : kNone;
+  const DirectionFigures& decomp = cell.ok ? f.dirs[1] : kNone;
+  return {.key = make_key(cell, opt),
+          .status = cell.ok ? CellStatus::Ok : CellStatus::Failed,
+          .failure = f.failure,
+          .reference = cell.codec->info().is_reference,
+          .current = cell.current,
+          .on_disk_bytes = size.on_disk,
+          .store_file_bytes = size.store_file,
+          .store_file_parts = size.store_file_parts,
+          .blocks = size.blocks,
+          .input_bytes = size.input,
+          .compressed_bytes = size.compressed,
+          .stored_bytes = size.stored,
+          .blocks_kept_raw = size.kept_raw,
+          .min_saving = size.min_saving,
+          .compress_mbps = comp.wall_mbps,
+          .decompress_mbps = decomp.wall_mbps,
+          .compress_cpu_mbps = comp.cpu_mbps,
+          .decompress_cpu_mbps = decomp.cpu_mbps,
+          .compress_latency = comp.latency,
+          .decompress_latency = decomp.latency,
+          .compress_context_bytes = f.dirs[0].context_bytes,
+          .decompress_context_bytes = f.dirs[1].context_bytes,
+          .dict_bytes = f.dict.bytes,
+          .dict_train_seconds = f.dict.train_seconds,
+          .dict_method = f.dict.method,
+          .dict_block_bytes = f.dict.block_bytes,
+          .dict_gain = f.dict.gain,
+          .wall_seconds = f.wall_seconds,
+          .cpu_seconds = f.cpu_seconds};
+}
+
+// The late check's refined intrinsic figures in place of the cells'.
+void apply_late_checks(const std::vector<LateCheck>& checks, std::vector<CellResult>& cells) {
+  for (const LateCheck& check : checks) {
+    CellResult& r = cells[check.result];
+    LatencyStats* stats[2] = {&r.compress_latency, &r.decompress_latency};
+    for (int d = 0; d < 2; ++d)
+      if (check.dirs[d].refined) stats[d]->intrinsic = *check.dirs[d].refined;
+  }
 }
 
 }  // namespace
@@ -86,10 +136,8 @@ std::vector<std::unique_ptr<CellState>> group_cells(const Matrix& matrix, size_t
     cell->params = mc.params;
     cell->owned = owned;
     cell->stop = hooks.stop;
-    cell->result.key = make_key(group, mc, opt);
-    cell->result.reference = mc.codec->info().is_reference;
     cell->current = mc.current;
-    cell->result.current = mc.current;
+    cell->id = make_key(*cell, opt).id();
     cells.push_back(std::move(cell));
   }
   if (!has_owned) cells.clear();
@@ -100,9 +148,8 @@ std::vector<std::unique_ptr<CellState>> group_cells(const Matrix& matrix, size_t
 // in both directions). `whole` turns false when an owned cell is not kept with every repetition.
 std::optional<CellResult> finish_cell(CellState& cell, const EngineOptions& opt, EngineOutcome& outcome, bool& whole) {
   const int reps = std::max(1, opt.repetitions);
-  CellResult& r = cell.result;
   if (!cell.skipped.empty()) {
-    if (cell.owned) outcome.warnings.push_back(fmt::format("{}: skipped: {}", r.key.id(), cell.skipped));
+    if (cell.owned) outcome.warnings.push_back(fmt::format("{}: skipped: {}", cell.id, cell.skipped));
     return std::nullopt;
   }
   if (cell.cut_short) {
@@ -112,29 +159,21 @@ std::optional<CellResult> finish_cell(CellState& cell, const EngineOptions& opt,
   if (cell.ok) {
     // Interrupted mid-batch (with interleaving, every cell of the batch is mid-way): a cell keeps
     // the repetitions that finished in both directions, and says so.
-    const size_t c = r.compress_mbps.size(), d = r.decompress_mbps.size();
+    const size_t c = cell.figures.dirs[0].wall_mbps.size(), d = cell.figures.dirs[1].wall_mbps.size();
     const bool all_reps = static_cast<int>(c) == reps && static_cast<int>(d) == reps;
     whole &= all_reps || !cell.owned;
     if (c == 0 || d == 0) return std::nullopt;
     if (!all_reps && cell.owned)
       outcome.warnings.push_back(
-          fmt::format("{}: interrupted: {} and {} of {} repetitions (compress, decompress)", r.key.id(), c, d, reps));
-    if (cell.pass_error) {
-      r.status = CellStatus::Failed;
-      r.failure = "a call failed inside a timed pass after the round trip had verified";
-    }
+          fmt::format("{}: interrupted: {} and {} of {} repetitions (compress, decompress)", cell.id, c, d, reps));
     finish_intrinsic(cell, opt);
-  }
-  if (r.status == CellStatus::Failed) {
-    r.compress_mbps.clear();
-    r.decompress_mbps.clear();
-    r.compress_cpu_mbps.clear();
-    r.decompress_cpu_mbps.clear();
-    r.compress_latency = {};
-    r.decompress_latency = {};
+    if (cell.pass_error) {
+      cell.ok = false;
+      cell.figures.failure = "a call failed inside a timed pass after the round trip had verified";
+    }
   }
   if (!cell.owned) return std::nullopt;
-  return r;
+  return to_result(cell, opt);
 }
 
 // Every cell of a timed batch into the outcome (and the late checks). False when one is missing
@@ -173,7 +212,7 @@ bool run_group(std::vector<std::unique_ptr<CellState>>& cells, const EngineOptio
     auto room = [&] { return batch.empty() || wall_seconds() - t0 + passes < opt.batch_seconds; };
     while (next < cells.size() && room() && !stop_requested(hooks)) {
       CellState& cell = *cells[next++];
-      progress.report("verifying " + cell.result.key.id());
+      progress.report("verifying " + cell.id);
       prepare_cell(cell, dicts, opt);  // only verified cells get passes
       progress.done += 1;
       passes += passes_seconds(cell, opt);
@@ -231,7 +270,8 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
   }
   if (!outcome.interrupted && !late_checks.empty()) {
     progress.report("late check: the slow cells' blocks once more");
-    run_late_checks(late_checks, outcome.cells, opt, hooks.stop);
+    run_late_checks(late_checks, opt, hooks.stop);
+    apply_late_checks(late_checks, outcome.cells);
   }
   return outcome;
 }

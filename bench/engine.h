@@ -2,21 +2,14 @@
 // The measurement engine: runs a plan (bench/matrix.h) cell by cell through Google Benchmark
 // (throughput passes) plus separately timed per-call latency passes, and yields the cells'
 // results (results/results.h).
-#include <atomic>
-#include <functional>
 #include <string>
 #include <vector>
 
+#include "bench/hooks.h"
 #include "bench/matrix.h"
 #include "results/results.h"
 
 namespace kvz {
-
-struct EngineHooks {
-  const std::atomic<bool>* stop = nullptr;  // checked between cells and inside GB entries
-  std::function<void(double fraction, double eta_seconds, const std::string& what)> progress;
-  std::function<void(const CellResult&)> cell_done;  // after each cell is final
-};
 
 struct EngineOutcome {
   std::vector<CellResult> cells;

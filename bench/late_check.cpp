@@ -91,19 +91,16 @@ bool late_calls(Session& s, int dir, LateCheck::Direction& ld, std::vector<uint8
 
 }  // namespace
 
-void run_late_checks(std::vector<LateCheck>& checks, std::vector<CellResult>& results, const EngineOptions& opt,
-                     const std::atomic<bool>* stop) {
+void run_late_checks(std::vector<LateCheck>& checks, const EngineOptions& opt, const std::atomic<bool>* stop) {
   std::vector<uint8_t> out;
   for (LateCheck& check : checks) {
     if (stopped(stop)) return;
     auto session = check.codec->open(check.params, check.dict);
     if (!session.ok()) continue;  // it opened before: keep the figures the cell has
-    CellResult& res = results[check.result];
-    LatencyStats* stats[2] = {&res.compress_latency, &res.decompress_latency};
     for (int d = 0; d < 2; ++d) {
       LateCheck::Direction& ld = check.dirs[d];
       if (ld.on && late_calls(*session.value, d, ld, out, opt.late_rounds_seconds, stop))
-        stats[d]->intrinsic = ld.times.cost(tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
+        ld.refined = ld.times.cost(tick_clock_info().ns_per_tick, opt.stall_thresholds_ns);
     }
   }
 }

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "bench/cell.h"
@@ -46,10 +47,11 @@ struct LateCheck {
   std::shared_ptr<const PreparedDict> dict;
   struct Direction {
     bool on = false;
-    IntrinsicTimes times;              // every measured block's fastest call so far, and which block it is
-    const BlockSet* blocks = nullptr;  // compress: the inputs (the group's blocks outlive the run)
-    std::vector<uint8_t> packed;       // decompress: the compressed blocks, back to back
-    size_t scratch = 0;                // output buffer a call needs
+    IntrinsicTimes times;                  // every measured block's fastest call so far, and which block it is
+    const BlockSet* blocks = nullptr;      // compress: the inputs (the group's blocks outlive the run)
+    std::vector<uint8_t> packed;           // decompress: the compressed blocks, back to back
+    size_t scratch = 0;                    // output buffer a call needs
+    std::optional<IntrinsicCost> refined;  // the late calls' intrinsic figures (run_late_checks)
   } dirs[2];
 };
 
@@ -58,9 +60,9 @@ struct LateCheck {
 bool make_late_check(const CellState& cell, size_t result, const EngineOptions& opt, LateCheck& out);
 
 // Calls each check's blocks again, adds the calls to its IntrinsicTimes (lowering the fastest
-// calls) and writes the intrinsic figures (IntrinsicTimes::cost) into the results. Stops
-// between calls when `stop` is set (the figures then keep what was measured).
-void run_late_checks(std::vector<LateCheck>& checks, std::vector<CellResult>& results, const EngineOptions& opt,
-                     const std::atomic<bool>* stop);
+// calls) and sets each direction's `refined` intrinsic figures (IntrinsicTimes::cost), which
+// replace the cell's. Stops between calls when `stop` is set (the cells then keep what was
+// measured).
+void run_late_checks(std::vector<LateCheck>& checks, const EngineOptions& opt, const std::atomic<bool>* stop);
 
 }  // namespace kvz

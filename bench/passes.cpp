@@ -170,11 +170,11 @@ class CaptureReporter : public benchmark::BenchmarkReporter {
       const double bytes = counter != run.counters.end() ? counter->second.value * run.real_accumulated_time : 0;
       const double wall_mbps = run.real_accumulated_time > 0 ? bytes / run.real_accumulated_time / 1e6 : 0;
       const double cpu_mbps = run.cpu_accumulated_time > 0 ? bytes / run.cpu_accumulated_time / 1e6 : 0;
-      CellResult& r = cell.result;
-      (dir == Direction::Compress ? r.compress_mbps : r.decompress_mbps).push_back(wall_mbps);
-      (dir == Direction::Compress ? r.compress_cpu_mbps : r.decompress_cpu_mbps).push_back(cpu_mbps);
-      r.wall_seconds += run.real_accumulated_time;
-      r.cpu_seconds += run.cpu_accumulated_time;
+      DirectionFigures& figures = cell.figures.dirs[static_cast<int>(dir)];
+      figures.wall_mbps.push_back(wall_mbps);
+      figures.cpu_mbps.push_back(cpu_mbps);
+      cell.figures.wall_seconds += run.real_accumulated_time;
+      cell.figures.cpu_seconds += run.cpu_accumulated_time;
     }
   }
 
@@ -201,7 +201,7 @@ void time_batch(const std::vector<CellState*>& cells, const EngineOptions& opt, 
     if (!cell.ok) continue;
     for (Direction dir : {Direction::Compress, Direction::Decompress}) {
       cell.pass_bytes[static_cast<int>(dir)].assign(static_cast<size_t>(workers), 0);
-      const std::string name = cell.result.key.id() + "/" + direction_name(dir);
+      const std::string name = cell.id + "/" + direction_name(dir);
       run.by_name[name] = {ci, dir};
       auto* b = benchmark::RegisterBenchmark(name.c_str(),
                                              [&run, ci, dir](benchmark::State& st) { run_pass(st, run, ci, dir); });

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bench/cell.h"
+#include "bench/hooks.h"
 
 namespace kvz {
 

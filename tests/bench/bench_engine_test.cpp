@@ -114,6 +114,27 @@ TEST(Engine, MemcpyRowComesFirstAndEveryRowHasSpeedsAndLatency) {
   }
 }
 
+// A row asked for twice (a profile's dictionary rows next to the same row named by the user)
+// is one cell with its own repetitions: two cells would share one benchmark name, and the
+// engine would give one of them both cells' repetitions and report the other missing.
+TEST(Engine, ARowAskedForTwiceIsOneCell) {
+  Fixture f;
+  std::vector<CodecChoice> rows = f.choose({f.rle, f.rle, f.copy});
+  CodecChoice with_dict = rows[0];
+  with_dict.params.dict_size = 1024;
+  std::vector<CodecChoice> dict_rows = rows;
+  dict_rows.insert(dict_rows.end(), {with_dict, with_dict});
+  EXPECT_EQ(build_matrix({mixed_blocks(16, 4096)}, dict_rows, f.reg).cells.size(), 3u);  // memcpy, rle, rle+dict
+
+  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(16, 4096)}, rows, f.reg), fast_options());
+  ASSERT_EQ(o.cells.size(), 2u);  // memcpy, rle
+  EXPECT_TRUE(o.warnings.empty()) << o.warnings.front();
+  for (const auto& c : o.cells) {
+    EXPECT_FALSE(c.partial_set) << c.key.id();
+    EXPECT_EQ(c.compress_mbps.size(), 2u) << c.key.id();
+  }
+}
+
 TEST(Engine, KeepRawAccountingPerBlock) {
   Fixture f;
   BlockGroup g = mixed_blocks(8, 4096);

@@ -1,6 +1,7 @@
 // The late check (bench/late_check.h): each cell's blocks called again at the end of the run
 // lower a fastest call that the cell's own passes all inflated, and the intrinsic figures are
-// recomputed from the lowered times, the worst block named as the block set numbers it.
+// recomputed from the lowered times, the worst block named as the block set numbers it (the
+// engine then puts them in place of the cell's).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -20,7 +21,6 @@ struct LateFixture {
   testing::RleCodec codec{"rle", testing::Fault::None, &seen};
   BlockSet blocks;
   LateCheck check;
-  std::vector<CellResult> results{1};
   LateFixture() {
     for (int b = 0; b < 6; ++b) {
       std::vector<uint8_t> block(4096, static_cast<uint8_t>(b));
@@ -40,15 +40,15 @@ struct LateFixture {
       d.times.name(k, k + 1, 4096, 100 + k);
     }
     d.scratch = 2 * 4096 + 2;
-    results[0].compress_latency.intrinsic.worst_block_ns = 1e9;
   }
 };
 
 TEST(LateCheck, LowersAnInflatedBlockAndRenamesTheWorst) {
   LateFixture s;
   std::vector<LateCheck> checks{s.check};
-  run_late_checks(checks, s.results, EngineOptions{}, nullptr);
-  const IntrinsicCost& ic = s.results[0].compress_latency.intrinsic;
+  run_late_checks(checks, EngineOptions{}, nullptr);
+  ASSERT_TRUE(checks[0].dirs[0].refined);
+  const IntrinsicCost& ic = *checks[0].dirs[0].refined;
   EXPECT_LT(ic.worst_block_ns, 1e8);  // a 4 KiB run-length call, not the inflated second
   EXPECT_GT(ic.worst_block_ns, 0);
   // One round (the inflated second is more than kLateRoundsSeconds): every block one more call.
@@ -59,7 +59,7 @@ TEST(LateCheck, LowersAnInflatedBlockAndRenamesTheWorst) {
   EXPECT_LE(ic.worst_block, 5u);
   EXPECT_EQ(ic.worst_block_bytes, 4096u);
   // The decompress direction was not checked: its figures stay.
-  EXPECT_EQ(s.results[0].decompress_latency.intrinsic.calls_per_block, 0u);
+  EXPECT_FALSE(checks[0].dirs[1].refined);
 }
 
 // A block called again soon after its own call runs on the branch history it left (here a
@@ -72,7 +72,7 @@ TEST(LateCheck, CallsEveryOtherBlockBetweenTwoCallsOfOne) {
   IntrinsicTimes& times = s.check.dirs[0].times;
   for (size_t k = 0; k < 5; ++k) times.fastest[k] = 1;  // fast blocks: a small set, so the most rounds
   std::vector<LateCheck> checks{s.check};
-  run_late_checks(checks, s.results, EngineOptions{}, nullptr);
+  run_late_checks(checks, EngineOptions{}, nullptr);
   // The untimed call of the last block, then rounds over the blocks in order.
   std::vector<uint8_t> expected{5};
   for (size_t round = 0; round < kLateMaxRounds; ++round)
@@ -97,8 +97,8 @@ TEST(LateCheck, AStoppedRunKeepsTheFiguresItHas) {
   LateFixture s;
   std::atomic<bool> stop{true};
   std::vector<LateCheck> checks{s.check};
-  run_late_checks(checks, s.results, EngineOptions{}, &stop);
-  EXPECT_EQ(s.results[0].compress_latency.intrinsic.worst_block_ns, 1e9);
+  run_late_checks(checks, EngineOptions{}, &stop);
+  EXPECT_FALSE(checks[0].dirs[0].refined);
 }
 
 }  // namespace
