@@ -1,5 +1,5 @@
 #pragma once
-// The data blob the HTML report's script (report/html/report.js) draws from: every cell with
+// The data blob the HTML report's script (report/html/*.js) draws from: every cell with
 // its table columns and the fields the charts read, the answer per source and store, the
 // two-run comparison, recommendations, I/O model, store and stall tables, run metadata.
 #include <vector>

@@ -1,5 +1,6 @@
 // The engine with injected test codecs: keep-raw accounting, FAILED cells, the dictionary
-// train/test split, cache-mode job lists, and Ctrl-C keeping finished cells.
+// train/test split, threads, Ctrl-C keeping finished cells and the intrinsic cost (the plan and
+// job lists: bench_plan_test.cpp; the fixture: engine_fixture.h).
 #include <gtest/gtest.h>
 #include <signal.h>
 
@@ -16,81 +17,14 @@
 #include "bench_test_codecs.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "engine_fixture.h"
 #include "report/console.h"
 #include "results/cell_view.h"
 
 namespace kvz {
 namespace {
 
-using testing::CopyCodec;
-using testing::Fault;
-using testing::RleCodec;
-using testing::SeenBlocks;
-
-// Even blocks: long runs (RLE shrinks them); odd blocks: noise (RLE doubles them).
-// Byte 0 of block i is i, so sessions can tell which blocks they were given.
-BlockGroup mixed_blocks(size_t count, size_t size, const std::string& source = "mixed") {
-  BlockGroup g;
-  g.blocks.source = source;
-  g.blocks.record_mode = "test";
-  g.blocks.layout = "raw";
-  g.blocks.block_size = size;
-  std::mt19937 rng(9);
-  for (size_t i = 0; i < count; ++i) {
-    std::vector<uint8_t> b(size);
-    for (size_t j = 0; j < size; ++j) b[j] = (i % 2 == 0) ? static_cast<uint8_t>(j / 512) : static_cast<uint8_t>(rng());
-    b[0] = static_cast<uint8_t>(i);
-    g.blocks.add_block(b, 1);
-  }
-  return g;
-}
-
-EngineOptions fast_options() {
-  EngineOptions o;
-  o.seconds_per_cell = 0.004;
-  o.repetitions = 2;
-  o.latency_calls = 200;
-  return o;
-}
-
-struct Fixture {
-  CodecRegistry reg;
-  const Codec* copy;
-  const Codec* rle;
-  const Codec* broken;
-  const Codec* failing;
-  SeenBlocks seen;
-  const Codec* spying;
-  Fixture() {
-    reg.add(std::make_unique<CopyCodec>());
-    reg.add(std::make_unique<RleCodec>("rle", Fault::None));
-    reg.add(std::make_unique<RleCodec>("rle-broken", Fault::CorruptDecode));
-    reg.add(std::make_unique<RleCodec>("rle-failing", Fault::FailCompress));
-    reg.add(std::make_unique<RleCodec>("rle-spy", Fault::None, &seen));
-    copy = reg.codecs()[0].get();
-    rle = reg.codecs()[1].get();
-    broken = reg.codecs()[2].get();
-    failing = reg.codecs()[3].get();
-    spying = reg.codecs()[4].get();
-  }
-  std::vector<CodecChoice> choose(std::initializer_list<const Codec*> codecs) {
-    std::vector<CodecChoice> out;
-    for (const Codec* c : codecs) out.push_back({c, CodecParams{}});
-    return out;
-  }
-};
-
-size_t rle_size(ByteView b) {
-  testing::RleSession s(Fault::None, nullptr);
-  std::vector<uint8_t> out(s.bound(b.size()));
-  return s.compress(b, MutableByteView(out.data(), out.size())).size;
-}
-
-const CellResult* find(const EngineOutcome& o, const std::string& codec) {
-  for (const auto& c : o.cells)
-    if (c.key.codec == codec) return &c;
-  return nullptr;
-}
+using namespace testing;  // NOLINT(google-build-using-namespace): the engine tests' fixture
 
 TEST(Engine, MemcpyRowComesFirstAndEveryRowHasSpeedsAndLatency) {
   Fixture f;
@@ -111,27 +45,6 @@ TEST(Engine, MemcpyRowComesFirstAndEveryRowHasSpeedsAndLatency) {
     EXPECT_FALSE(c.compress_latency.p999_ns);
     EXPECT_LE(*c.compress_latency.p99_ns, c.compress_latency.max_ns);
     EXPECT_EQ(c.compress_latency.stalls.size(), 2u);
-  }
-}
-
-// A row asked for twice (a profile's dictionary rows next to the same row named by the user)
-// is one cell with its own repetitions: two cells would share one benchmark name, and the
-// engine would give one of them both cells' repetitions and report the other missing.
-TEST(Engine, ARowAskedForTwiceIsOneCell) {
-  Fixture f;
-  std::vector<CodecChoice> rows = f.choose({f.rle, f.rle, f.copy});
-  CodecChoice with_dict = rows[0];
-  with_dict.params.dict_size = 1024;
-  std::vector<CodecChoice> dict_rows = rows;
-  dict_rows.insert(dict_rows.end(), {with_dict, with_dict});
-  EXPECT_EQ(build_matrix({mixed_blocks(16, 4096)}, dict_rows, f.reg).cells.size(), 3u);  // memcpy, rle, rle+dict
-
-  const EngineOutcome o = run_matrix(build_matrix({mixed_blocks(16, 4096)}, rows, f.reg), fast_options());
-  ASSERT_EQ(o.cells.size(), 2u);  // memcpy, rle
-  EXPECT_TRUE(o.warnings.empty()) << o.warnings.front();
-  for (const auto& c : o.cells) {
-    EXPECT_FALSE(c.partial_set) << c.key.id();
-    EXPECT_EQ(c.compress_mbps.size(), 2u) << c.key.id();
   }
 }
 
@@ -244,36 +157,6 @@ TEST(Engine, FileDictionariesMeasureEveryBlockAndCountTheDictionary) {
   }
 }
 
-TEST(Jobs, StreamSplitsDisjointlyHotRepeatsColdExceedsCache) {
-  Fixture f;
-  BlockGroup g = mixed_blocks(10, 2048);
-  CellState cell;
-  cell.group = &g;
-  cell.codec = f.rle;
-  for (size_t i = 0; i < 10; ++i) cell.measured.push_back(i);
-  EngineOptions opt;
-  std::vector<uint8_t> arena;
-  std::set<const uint8_t*> seen;
-  for (int w = 0; w < 3; ++w) {
-    for (const Job& j : make_jobs(cell, Direction::Compress, w, 3, opt, arena)) EXPECT_TRUE(seen.insert(j.in).second);
-  }
-  EXPECT_EQ(seen.size(), 10u);
-
-  opt.cache = "hot";
-  const auto hot = make_jobs(cell, Direction::Compress, 0, 1, opt, arena);
-  ASSERT_EQ(hot.size(), 10u);
-  for (const Job& j : hot) EXPECT_EQ(j.in, hot[0].in);
-
-  opt.cache = "cold";
-  opt.llc_bytes = 1 << 20;
-  const auto cold = make_jobs(cell, Direction::Compress, 0, 1, opt, arena);
-  uint64_t bytes = 0;
-  for (const Job& j : cold) bytes += j.in_size;
-  EXPECT_GE(bytes, 4ull << 20);
-  EXPECT_EQ(std::memcmp(cold[10].in, g.blocks.block(0).data(), 2048), 0);  // second copy, same bytes
-  EXPECT_NE(cold[10].in, g.blocks.block(0).data());
-}
-
 TEST(Engine, ThreadsGetTheirOwnSessions) {
   Fixture f;
   EngineOptions opt = fast_options();
@@ -343,20 +226,6 @@ TEST(Engine, CellsThatCannotBeMeasuredAreSkippedWithAWarningNotFailed) {
   }
 }
 
-TEST(Engine, ShardsPartitionCellsButAlwaysMeasureMemcpy) {
-  Fixture f;
-  Matrix m = build_matrix({mixed_blocks(6, 4096)}, f.choose({f.rle, f.spying}), f.reg);
-  ASSERT_EQ(m.cells.size(), 3u);
-  std::multiset<std::string> all;
-  for (int s = 0; s < 2; ++s) {
-    EngineOptions opt = fast_options();
-    opt.shard_index = s;
-    opt.shard_count = 2;
-    for (const auto& c : run_matrix(m, opt).cells) all.insert(c.key.codec);
-  }
-  EXPECT_EQ(all, (std::multiset<std::string>{"memcpy", "rle", "rle-spy"}));
-}
-
 }  // namespace
 }  // namespace kvz
 
@@ -411,26 +280,6 @@ TEST(Engine, ContextMemoryIsReadAfterTheCallsPerDirection) {
 
 namespace kvz {
 namespace {
-
-// Calls are sized by what the percentiles need, not by time: whole rounds over the blocks,
-// every block at least three times, 1,000 calls wherever a call takes 100 µs or less.
-TEST(LatencyCalls, SizedByCallsNotTime) {
-  EngineOptions o;
-  o.latency_calls = 10'000;
-  o.latency_seconds = 0.02;
-  // 2 µs calls: the cap allows 0.02 / 3.5 µs = 5,714 calls, rounded up to whole rounds of 128.
-  EXPECT_EQ(latency_calls(128, 2e-6, 3, o), 5760u);
-  // 90 µs calls: the cap allows 218, p99.9 needs 1,000: 8 rounds of 128.
-  EXPECT_EQ(latency_calls(128, 90e-6, 3, o), 1024u);
-  // 300 µs calls: no p99.9 floor; the cap (66 calls) or three rounds, whichever is more.
-  EXPECT_EQ(latency_calls(8, 300e-6, 3, o), 72u);
-  EXPECT_EQ(latency_calls(128, 300e-6, 3, o), 384u);
-  EXPECT_EQ(latency_calls(128, 300e-6, 2, o), 256u);
-  // Fewer calls asked for: no p99.9 floor beyond the request, still three per block.
-  o.latency_calls = 100;
-  EXPECT_EQ(latency_calls(128, 2e-6, 3, o), 384u);
-  EXPECT_EQ(latency_calls(4, 2e-6, 3, o), 100u);
-}
 
 // Every block is timed at least three times per direction; the block whose fastest call is
 // the slowest is named by its index in the block set, with its sizes.
