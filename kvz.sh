@@ -27,9 +27,10 @@ pkgs_libs="$(awk '!/^#/ && NF && !seen[$5]++ { printf "%s ", $5 }' codecs/packag
   libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev libjs-chart.js
   libxxhash-dev"
 # Only the tests need these: GoogleTest, the real stores (to prove layouts and profiles byte for byte),
-# and a headless browser to open the HTML report.
+# a headless browser to open the HTML report, and Slurm with munge for single-node clusters
+# (tests/slurm/).
 pkgs_test="libgtest-dev libgmock-dev librocksdb-dev libleveldb-dev rocksdb-tools libwiredtiger-dev chromium python3 jq clang-format clang-tidy clang
-  libbenchmark-tools python3-scipy python3-numpy ccache dpkg-dev file man-db zsh libxml2-utils python3-yaml"
+  libbenchmark-tools python3-scipy python3-numpy ccache dpkg-dev file man-db zsh libxml2-utils python3-yaml slurm-wlm munge"
 
 install_missing() {
   local missing=()

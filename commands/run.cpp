@@ -82,7 +82,12 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--stall-threshold", a.stall, "stall thresholds in ms")->capture_default_str();
   app.add_option("--profile", a.profile, "sweep size quick|default|full, or a store profile name")
       ->capture_default_str();
-  app.add_option("--shard", a.shard, "run only cells with index % N == I (I/N)");
+  app.add_option("--shard", a.shard,
+                 "run only cells with index % N == I (I/N), or auto: I and N from Slurm (array or job step) or a "
+                 "Kubernetes Indexed Job");
+  app.add_option("--out-dir", a.out_dir,
+                 "write the results JSON as DIR/results-<I>-of-<N>.json (the shard's; created if missing; a re-run "
+                 "replaces only its own file)");
   app.add_option("--sort", a.sort, "table order: " + accepted_values(kSortOption, " | ", " | "))->capture_default_str();
   app.add_option("--csv", a.csv, "write CSV");
   app.add_option("--json", a.json, "write results JSON (Google Benchmark compatible)");
@@ -173,6 +178,7 @@ void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegist
   m.extra["mbps_unit"] = "1e6 bytes/s of uncompressed data";
   m.extra["latency_note"] = "per-call times include the timer overhead; nothing is subtracted";
   if (p.engine.shard_count > 1) m.extra["shard"] = fmt::format("{}/{}", p.engine.shard_index, p.engine.shard_count);
+  if (!p.shard_scheduler.empty()) m.extra["shard_scheduler"] = p.shard_scheduler;
   if (!a.pin.empty()) m.extra["pinned_cpus"] = a.pin;
   m.extra["cold_working_set_bytes"] = std::to_string(cold_working_set_bytes(p.engine));
   m.extra["address_layout"] = address_layout();
@@ -279,6 +285,15 @@ bool set_up(const RunArgs& a, RunSetup& s, std::string& err) {
   if (!a.check.empty()) s.inputs.push_back(a.check);
   OutputFiles given{a.json, a.csv, a.md, a.html};
   if (!route_format(a.format, given, err)) return false;
+  if (!a.out_dir.empty()) {
+    const EngineOptions& e = s.plan.engine;
+    if (!given.json.empty()) {
+      err = "--out-dir and --json both name the results file: give one";
+      return false;
+    }
+    err = shard_results_file(a.out_dir, e.shard_index, e.shard_count, given.json);
+    if (!err.empty()) return false;
+  }
   err = prepare_outputs(given, s.inputs, s.outputs);
   return err.empty();
 }

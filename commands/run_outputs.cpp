@@ -44,6 +44,14 @@ std::string new_results_directory(std::string& error) {
 
 }  // namespace
 
+std::string shard_results_file(const std::string& dir, int index, int count, std::string& path) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec)) return fmt::format("--out-dir {}: not a directory it can create", dir);
+  path = (fs::path(dir) / fmt::format("results-{}-of-{}.json", index, count)).string();
+  return "";
+}
+
 std::string prepare_outputs(const OutputFiles& given, const std::vector<std::string>& inputs, OutputFiles& out) {
   out = given;
   if (given.json.empty() && given.csv.empty() && given.md.empty() && given.html.empty()) {

@@ -17,6 +17,10 @@ struct OutputFiles {
 
 // Fills `out` from the given paths (any may be empty) or, when none is given, creates a new
 // default directory. `inputs` are the files the run reads (corpora, baseline). "" or one line.
+// `--out-dir DIR`: DIR/results-<index>-of-<count>.json into `path`, DIR created if missing (the
+// shards of a sweep share it). The error, or "".
+std::string shard_results_file(const std::string& dir, int index, int count, std::string& path);
+
 std::string prepare_outputs(const OutputFiles& given, const std::vector<std::string>& inputs, OutputFiles& out);
 
 // "" or one line when an output is one of `inputs` (checked again once the sources are

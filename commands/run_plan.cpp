@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 
@@ -12,6 +13,7 @@
 #include "blockgen/layouts.h"
 #include "blockgen/source_registry.h"
 #include "blockgen/table.h"
+#include "commands/shard_env.h"
 #include "util/bytes.h"
 #include "util/text.h"
 
@@ -222,6 +224,18 @@ bool resolve_stall_thresholds(const RunArgs& a, RunPlan& p, std::string& err) {
 
 // The engine's modes and limits: --cache, --dict-method, -T, --min-saving, stalls, --shard,
 // --sort, the seed and interleaving.
+// `--shard I/N`, or `auto`: from the scheduler's environment (commands/shard_env.h).
+bool resolve_shard(const std::string& shard, RunPlan& p, std::string& err) {
+  if (shard.empty()) return true;
+  if (shard != "auto") return parse_shard(shard, p.engine.shard_index, p.engine.shard_count, err);
+  ShardAssignment s;
+  if (!shard_from_environment([](const char* name) { return std::getenv(name); }, s, err)) return false;
+  p.engine.shard_index = s.index;
+  p.engine.shard_count = s.count;
+  p.shard_scheduler = s.scheduler;
+  return true;
+}
+
 bool resolve_engine(const RunArgs& a, RunPlan& p, std::string& err) {
   EngineOptions& e = p.engine;
   if (!parse_option(kCacheOption, a.cache, p.cache, err)) return false;
@@ -239,7 +253,7 @@ bool resolve_engine(const RunArgs& a, RunPlan& p, std::string& err) {
   }
   e.min_saving = a.min_saving_pct / 100.0;
   if (!resolve_stall_thresholds(a, p, err)) return false;
-  if (!a.shard.empty() && !parse_shard(a.shard, e.shard_index, e.shard_count, err)) return false;
+  if (!resolve_shard(a.shard, p, err)) return false;
   if (!parse_option(kSortOption, a.sort, p.sort, err)) return false;
   e.seed = p.sources.seed;
   e.random_interleaving = !a.no_interleave;

@@ -37,6 +37,7 @@ struct RunArgs {
   std::string codecs, dict, dict_method = "file", cache = "stream", profile = "default";
   std::string stall = "0.5,1", pin, shard, sort = "cspeed";
   std::string csv, json, md, html, check, format;
+  std::string out_dir;                    // --out-dir: DIR/results-<I>-of-<N>.json
   std::string workload;                   // --workload: the cost model's rates and prices ("" = none)
   std::optional<double> time;             // --time; unset: the profile's
   std::optional<int> repetitions;         // --repetitions; unset: the profile's
@@ -61,7 +62,8 @@ struct RunPlan {
   CacheMode cache = CacheMode::Stream;
   DictMethod dict_method = DictMethod::File;
   TableSort sort = TableSort::CompressSpeed;
-  EngineOptions engine;  // its cache and dict_method: the names of the two above
+  EngineOptions engine;         // its cache and dict_method: the names of the two above
+  std::string shard_scheduler;  // --shard auto: which scheduler named the shard ("" otherwise)
 };
 
 // False with a one-line `error` (exit 2) on any bad value.

@@ -1,3 +1,8 @@
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <charconv>
 #include <map>
 #include <set>
 
@@ -6,11 +11,53 @@
 
 namespace kvz {
 
+namespace {
+
+// Shards of one sweep (meta "shard": "I/N", written by `run --shard`) merge whole or not at
+// all: a merge without one of them would be a result short of its cells that nothing
+// downstream could tell from a whole one. "" when every N's shards 0..N-1 are there once.
+bool parse_shard_mark(const std::string& text, int& index, int& count) {
+  const char* end = text.data() + text.size();
+  const auto [slash, e1] = std::from_chars(text.data(), end, index);
+  if (e1 != std::errc() || slash == end || *slash != '/') return false;
+  const auto [last, e2] = std::from_chars(slash + 1, end, count);
+  return e2 == std::errc() && last == end && count > 0 && index >= 0 && index < count;
+}
+
+std::string shard_set_error(const std::vector<RunResults>& runs) {
+  std::map<int, std::vector<int>> shards;  // N -> the inputs' I
+  for (const auto& r : runs) {
+    const auto it = r.meta.extra.find("shard");
+    int index = 0, count = 0;
+    if (it != r.meta.extra.end() && parse_shard_mark(it->second, index, count)) shards[count].push_back(index);
+  }
+  for (auto& [count, indices] : shards) {
+    std::sort(indices.begin(), indices.end());
+    std::vector<std::string> missing, twice;
+    for (int i = 0; i < count; ++i) {
+      const auto n = std::count(indices.begin(), indices.end(), i);
+      if (n == 0) missing.push_back(std::to_string(i));
+      if (n > 1) twice.push_back(std::to_string(i));
+    }
+    if (!twice.empty())
+      return fmt::format("shard {} of {} is in more than one input: merge each shard once", fmt::join(twice, ", "),
+                         count);
+    if (!missing.empty())
+      return fmt::format("shard {} of {} is missing ({} of {} given): merge every shard of the sweep",
+                         fmt::join(missing, ", "), count, indices.size(), count);
+  }
+  return "";
+}
+
+}  // namespace
+
 bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error) {
   if (runs.empty()) {
     error = "nothing to merge";
     return false;
   }
+  error = shard_set_error(runs);
+  if (!error.empty()) return false;
   RunResults m;
   m.schema_version = runs.front().schema_version;
   m.meta = runs.front().meta;

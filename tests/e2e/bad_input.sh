@@ -61,6 +61,14 @@ expect 2 "input of this run" "$kvz" run -q -c lz4 -b 4K --time 0.01 --repetition
 [ "$(cat "$work/corpus.txt")" = "$(printf 'a\nb')" ] || fail "the corpus was overwritten"
 expect 2 "does not exist" "$kvz" run "${tiny[@]}" --json "$work/no/dir/r.json"
 expect 2 "cannot open" "$kvz" run "${tiny[@]}" --json "$work/r.json" --check "$work/missing-baseline.json"
+expect 2 "give one" "$kvz" run "${tiny[@]}" --json "$work/r.json" --out-dir "$work/shards"
+printf 'x' >"$work/a-file"
+expect 2 "not a directory it can create" "$kvz" run "${tiny[@]}" --out-dir "$work/a-file/shards"
+# --shard auto outside a scheduler, or in an array that is a list: refused before measuring.
+expect 2 "no scheduler names this process's shard" env -u SLURM_ARRAY_TASK_ID -u SLURM_PROCID \
+  -u JOB_COMPLETION_INDEX "$kvz" run "${tiny[@]}" --shard auto
+expect 2 "is not a range" env SLURM_ARRAY_TASK_ID=5 SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=1 \
+  SLURM_ARRAY_TASK_MAX=7 "$kvz" run "${tiny[@]}" --shard auto
 (
   cd "$work"
   "$kvz" run "${tiny[@]}" >/dev/null &

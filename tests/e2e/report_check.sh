@@ -75,6 +75,10 @@ expect 0 "$kvz" merge "$work/s0.json" "$work/s1.json" -o "$work/all.json"
 ids() { python3 -c 'import json,sys; print("\n".join(sorted(c["key"]["id"] for c in json.load(open(sys.argv[1]))["kvzbench"]["cells"])))' "$1"; }
 [ "$(ids "$work/all.json")" = "$(ids "$work/a.json")" ] || fail "merged shards do not hold the full run's cells"
 expect 2 "$kvz" merge "$work/s0.json" "$work/s0.json" -o "$work/dup.json"
+grep -q "shard 0 of 2 is in more than one input" "$work/last.out" || fail "a shard twice: no clear error"
+expect 2 "$kvz" merge "$work/s0.json" -o "$work/half.json"
+grep -q "shard 1 of 2 is missing" "$work/last.out" || fail "a missing shard: no clear error"
+[ ! -e "$work/half.json" ] || fail "a refused merge wrote its output"
 doctor "$work/s1.json" "$work/s1v2.json" schema2
 expect 2 "$kvz" merge "$work/s0.json" "$work/s1v2.json" -o "$work/mixed.json"
 grep -q "schema_version 2" "$work/last.out" || fail "mixed schema: no clear error"

@@ -1,3 +1,4 @@
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -217,6 +218,26 @@ TEST(Results, MergeJoinsShardsAndRefusesConflicts) {
   c.meta.cpu_model = "Other CPU";
   ASSERT_TRUE(merge_results({a, c}, m, err)) << err;
   EXPECT_EQ(m.meta.cpu_model.rfind("mixed:", 0), 0u);
+}
+
+// Shards of one sweep (run --shard I/N marks its result) merge whole: one missing, or one given
+// twice, is refused with the shard named.
+TEST(Results, MergeTakesEveryShardOfASweepOnce) {
+  RunResults all = testing::make_run(3);
+  std::vector<RunResults> shards(3, all);
+  for (size_t s = 0; s < shards.size(); ++s) {
+    shards[s].cells.clear();
+    shards[s].meta.extra["shard"] = fmt::format("{}/3", s);
+    for (size_t i = s; i < all.cells.size(); i += 3) shards[s].cells.push_back(all.cells[i]);
+  }
+  RunResults m;
+  std::string err;
+  ASSERT_TRUE(merge_results(shards, m, err)) << err;
+  EXPECT_EQ(m.cells.size(), all.cells.size());
+  EXPECT_FALSE(merge_results({shards[0], shards[2]}, m, err));
+  EXPECT_EQ(err, "shard 1 of 3 is missing (2 of 3 given): merge every shard of the sweep");
+  EXPECT_FALSE(merge_results({shards[0], shards[1], shards[2], shards[1]}, m, err));
+  EXPECT_EQ(err, "shard 1 of 3 is in more than one input: merge each shard once");
 }
 
 }  // namespace kvz
