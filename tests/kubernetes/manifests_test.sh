@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# deploy/kubernetes without a cluster: (1) every manifest validates against the Kubernetes API
+# schema (npm's kubernetes-models 5.1.0, installed once into the build dir from the pinned
+# package-lock.json in tests/kubernetes/npm, integrity-checked by `npm ci`), and a broken copy is
+# rejected; (2) the sweep Job's container command, run here once for every completion index
+# with the environment Kubernetes gives an Indexed Job's pods, writes one shard each, and the
+# merge Job's command joins them into the unsharded run's cells, each exactly once. Substituted
+# for a local run: the volume's mount path (a temp dir), the image's entrypoint (this kvzbench),
+# and the sweep's size (--profile quick, --time 0.01: the manifest's default sweep takes minutes).
+# Usage: manifests_test.sh KVZBENCH BUILD_DIR
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+kvz=$(realpath "$1")
+build=$(realpath "$2")
+manifests=$here/../../deploy/kubernetes
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() {
+  echo "FAIL: kubernetes manifests_test: $*"
+  exit 1
+}
+
+# 1. The schema.
+npm_dir=$build/k8s-validate
+if ! cmp -s "$here/npm/package-lock.json" "$npm_dir/package-lock.json" || [ ! -d "$npm_dir/node_modules" ]; then
+  command -v npm >/dev/null || fail "npm is not installed (Debian: apt-get install npm); it fetches kubernetes-models once"
+  rm -rf "$npm_dir" && mkdir -p "$npm_dir"
+  cp "$here/npm/package.json" "$here/npm/package-lock.json" "$npm_dir/"
+  (cd "$npm_dir" && timeout 300 npm ci --no-audit --no-fund --fetch-retries=1 --fetch-timeout=60000 >npm.log 2>&1) ||
+    fail "npm ci of kubernetes-models failed (npm registry unreachable?): $(grep -m1 -i 'err' "$npm_dir/npm.log" || true)"
+fi
+cp "$here/validate.mjs" "$npm_dir/"
+(cd "$npm_dir" && node validate.mjs "$manifests"/*.yaml) >"$work/valid.log" 2>&1 || {
+  cat "$work/valid.log"
+  fail "a manifest does not validate"
+}
+[ "$(grep -c ': valid batch/v1 Job$' "$work/valid.log")" -eq 2 ] || fail "not two valid Jobs: $(cat "$work/valid.log")"
+sed 's/^  completions: 8$/  completions: "eight"/' "$manifests/sweep-job.yaml" >"$work/broken.yaml"
+! (cd "$npm_dir" && node validate.mjs "$work/broken.yaml") >"$work/broken.log" 2>&1 || fail "a broken Job validated"
+grep -q "completions must be integer" "$work/broken.log" || fail "the broken Job's error: $(cat "$work/broken.log")"
+
+# 2. Every index of the Indexed Job, then the merge Job, here.
+python3 - "$kvz" "$manifests" "$work" <<'PY' || fail "the Jobs' commands (above)"
+import json, os, re, subprocess, sys, yaml
+kvz, manifests, work = sys.argv[1:]
+def job(name):
+    with open(os.path.join(manifests, name)) as f:
+        return yaml.safe_load(f)
+def only_container(j):
+    (c,) = j["spec"]["template"]["spec"]["containers"]
+    return c
+sweep = job("sweep-job.yaml")
+spec, c = sweep["spec"], only_container(sweep)
+env = {e["name"]: e["value"] for e in c.get("env", [])}
+n = spec["completions"]
+assert spec["completionMode"] == "Indexed", "the sweep Job is not Indexed"
+assert env.get("KVZ_SHARD_COUNT") == str(n), f"KVZ_SHARD_COUNT {env.get('KVZ_SHARD_COUNT')} != completions {n}"
+(mount,) = c["volumeMounts"]
+# The mount path where a path starts (not inside "sweep/results-0-of-8.json").
+local = lambda s: re.sub(r"(?:^|(?<=\s))" + re.escape(mount["mountPath"]) + r"(?=/|$)", os.path.join(work, "volume"), s)
+args = [local(a) for a in c["args"]]
+args[args.index("--profile") + 1] = "quick"
+args += ["--time", "0.01", "--repetitions", "1", "--latency-seconds", "0.003"]
+clean = {k: v for k, v in os.environ.items() if not k.startswith("SLURM_") and k != "JOB_COMPLETION_INDEX"}
+for i in range(n):
+    pod_env = dict(clean, **env, JOB_COMPLETION_INDEX=str(i))
+    r = subprocess.run([kvz] + args, env=pod_env, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"index {i}: exit {r.returncode}: {r.stderr.strip()[-300:]}")
+merge = job("merge-job.yaml")
+mc = only_container(merge)
+assert mc["command"][:2] == ["sh", "-c"], "the merge Job is not a shell command"
+script = local(mc["command"][2]).replace("kvzbench ", kvz + " ", 1)
+r = subprocess.run(["sh", "-c", script], env=clean, capture_output=True, text=True)
+if r.returncode:
+    sys.exit(f"merge: exit {r.returncode}: {r.stderr.strip()}")
+whole = os.path.join(work, "whole.json")
+unsharded = [kvz, "run", "-q", "--profile", "quick", "--time", "0.01", "--repetitions", "1", "--latency-seconds", "0.003"]
+r = subprocess.run(unsharded + ["--json", whole], env=clean, capture_output=True, text=True)
+if r.returncode:
+    sys.exit(f"unsharded run: exit {r.returncode}: {r.stderr.strip()[-300:]}")
+ids = lambda p: [c["key"]["id"] for c in json.load(open(p))["kvzbench"]["cells"]]
+merged = ids(os.path.join(work, "volume", "sweep", "merged.json"))
+want = ids(whole)
+assert len(merged) == len(set(merged)), "a cell is in two shards"
+assert sorted(merged) == sorted(want), f"merged {len(merged)} cells, unsharded {len(want)}"
+shards = sorted(os.listdir(os.path.join(work, "volume", "sweep")))
+assert shards == sorted([f"results-{i}-of-{n}.json" for i in range(n)] + ["merged.json"]), shards
+print(f"{n} indices, {len(merged)} cells, each once")
+PY
+echo "kubernetes manifests_test: OK ($(grep -c valid "$work/valid.log") manifests valid, a broken one rejected; every index of the Indexed Job run here, merged = unsharded)"
