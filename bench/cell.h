@@ -37,7 +37,6 @@ struct CellState {
   CodecParams params;
   bool ok = false;                                 // verified; timed passes may run
   std::string skipped;                             // not measurable here (too few blocks): a warning, not a result
-  bool owned = true;                               // false: measured for relative speeds, not this shard's
   bool current = false;                            // the file's own codec (the group's origin): its dictionary
   std::vector<size_t> measured;                    // block indices measured (all, or the dictionary test split)
   std::vector<std::unique_ptr<Session>> sessions;  // one per worker thread

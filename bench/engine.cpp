@@ -116,40 +116,31 @@ struct Progress {
   }
 };
 
-// The cells group `gi` runs on this shard (memcpy always: the relative speeds need it); empty
-// when the shard owns none of them.
+// The cells of group `gi` (all of them: a shard runs whole block sets).
 std::vector<std::unique_ptr<CellState>> group_cells(const Matrix& matrix, size_t gi, const EngineOptions& opt,
                                                     const EngineHooks& hooks) {
-  const auto shards = static_cast<size_t>(std::max(1, opt.shard_count));
   const BlockGroup& group = matrix.groups[gi];
   std::vector<std::unique_ptr<CellState>> cells;
-  bool has_owned = false;
-  for (size_t ci = 0; ci < matrix.cells.size(); ++ci) {
-    const MatrixCell& mc = matrix.cells[ci];
+  for (const MatrixCell& mc : matrix.cells) {
     if (mc.group != gi) continue;
-    const bool owned = ci % shards == static_cast<size_t>(opt.shard_index);
-    if (!owned && !mc.codec->info().is_reference) continue;
-    has_owned |= owned;
     auto cell = std::make_unique<CellState>();
     cell->group = &group;
     cell->codec = mc.codec;
     cell->params = mc.params;
-    cell->owned = owned;
     cell->stop = hooks.stop;
     cell->current = mc.current;
     cell->id = make_key(*cell, opt).id();
     cells.push_back(std::move(cell));
   }
-  if (!has_owned) cells.clear();
   return cells;
 }
 
 // A timed cell's result, or nothing (a skipped cell, or one stopped before a repetition finished
-// in both directions). `whole` turns false when an owned cell is not kept with every repetition.
+// in both directions). `whole` turns false when a cell is not kept with every repetition.
 std::optional<CellResult> finish_cell(CellState& cell, const EngineOptions& opt, EngineOutcome& outcome, bool& whole) {
   const int reps = std::max(1, opt.repetitions);
   if (!cell.skipped.empty()) {
-    if (cell.owned) outcome.warnings.push_back(fmt::format("{}: skipped: {}", cell.id, cell.skipped));
+    outcome.warnings.push_back(fmt::format("{}: skipped: {}", cell.id, cell.skipped));
     return std::nullopt;
   }
   if (cell.cut_short) {
@@ -161,9 +152,9 @@ std::optional<CellResult> finish_cell(CellState& cell, const EngineOptions& opt,
     // the repetitions that finished in both directions, and says so.
     const size_t c = cell.figures.dirs[0].wall_mbps.size(), d = cell.figures.dirs[1].wall_mbps.size();
     const bool all_reps = static_cast<int>(c) == reps && static_cast<int>(d) == reps;
-    whole &= all_reps || !cell.owned;
+    whole &= all_reps;
     if (c == 0 || d == 0) return std::nullopt;
-    if (!all_reps && cell.owned)
+    if (!all_reps)
       outcome.warnings.push_back(
           fmt::format("{}: interrupted: {} and {} of {} repetitions (compress, decompress)", cell.id, c, d, reps));
     finish_intrinsic(cell, opt);
@@ -172,7 +163,6 @@ std::optional<CellResult> finish_cell(CellState& cell, const EngineOptions& opt,
       cell.figures.failure = "a call failed inside a timed pass after the round trip had verified";
     }
   }
-  if (!cell.owned) return std::nullopt;
   return to_result(cell, opt);
 }
 
@@ -249,22 +239,20 @@ EngineOutcome run_matrix(const Matrix& matrix, const EngineOptions& opt, const E
   init_benchmark_library(opt.random_interleaving);
   tick_clock_info();  // calibrate before any timing
   EngineOutcome outcome;
-  const auto shards = static_cast<size_t>(std::max(1, opt.shard_count));
-  size_t owned_cells = 0;
-  for (size_t ci = 0; ci < matrix.cells.size(); ++ci)
-    owned_cells += ci % shards == static_cast<size_t>(opt.shard_index);
+  const std::vector<int> shard_of = assign_shards(matrix, opt);
+  size_t shard_cells = 0;
+  for (const MatrixCell& c : matrix.cells) shard_cells += shard_of[c.group] == opt.shard_index;
   Progress progress{&hooks, 1.0 + 2.0 * std::max(1, opt.repetitions), 0, 0, wall_seconds()};
-  progress.total = progress.per_cell * static_cast<double>(owned_cells);
+  progress.total = progress.per_cell * static_cast<double>(shard_cells);
 
   std::vector<LateCheck> late_checks;  // each cell's slowest blocks, called again at the end
   for (size_t gi = 0; gi < matrix.groups.size() && !outcome.interrupted; ++gi) {
+    if (shard_of[gi] != opt.shard_index) continue;
     std::vector<std::unique_ptr<CellState>> cells = group_cells(matrix, gi, opt, hooks);
     if (cells.empty()) continue;
     const size_t first = outcome.cells.size();
-    const auto owned = static_cast<size_t>(
-        std::count_if(cells.begin(), cells.end(), [](const std::unique_ptr<CellState>& c) { return c->owned; }));
     if (!run_group(cells, opt, hooks, progress, outcome, late_checks))
-      mark_partial(matrix.groups[gi].blocks, owned, first, outcome);
+      mark_partial(matrix.groups[gi].blocks, cells.size(), first, outcome);
     progress.done = progress.per_cell * static_cast<double>(outcome.cells.size());
     outcome.interrupted = stop_requested(hooks);
   }

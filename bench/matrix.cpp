@@ -3,6 +3,7 @@
 #include "bench/matrix.h"
 
 #include <algorithm>
+#include <numeric>
 
 namespace kvz {
 
@@ -43,6 +44,31 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
     return a.current > b.current;
   });
   return m;
+}
+
+double estimated_group_seconds(const Matrix& matrix, size_t group, const EngineOptions& opt) {
+  const double rows = static_cast<double>(
+      std::count_if(matrix.cells.begin(), matrix.cells.end(), [&](const MatrixCell& c) { return c.group == group; }));
+  const double bytes = static_cast<double>(matrix.groups[group].blocks.total_bytes());
+  const double per_row = opt.seconds_per_cell + 2 * opt.latency_seconds + 2 * bytes / kEstimateBytesPerSecond;
+  return rows * per_row;
+}
+
+std::vector<int> assign_shards(const Matrix& matrix, const EngineOptions& opt) {
+  const size_t shards = static_cast<size_t>(std::max(1, opt.shard_count));
+  std::vector<double> cost(matrix.groups.size());
+  for (size_t g = 0; g < cost.size(); ++g) cost[g] = estimated_group_seconds(matrix, g, opt);
+  std::vector<size_t> order(cost.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return cost[a] > cost[b]; });
+  std::vector<double> load(shards, 0);
+  std::vector<int> shard_of(cost.size(), 0);
+  for (const size_t g : order) {
+    const auto lightest = static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+    shard_of[g] = static_cast<int>(lightest);
+    load[lightest] += cost[g];
+  }
+  return shard_of;
 }
 
 void scale_latency_budget(EngineOptions& opt, double scale) {

@@ -81,9 +81,20 @@ struct EngineOptions {
   // A block set's cells are verified, latency-timed and timed in batches of about this much work
   // (bench/engine.cpp), so a stop keeps every batch that finished.
   double batch_seconds = 15;
-  int shard_index = 0;  // run cells whose index % shard_count == shard_index
+  int shard_index = 0;  // run the block sets assign_shards gives this shard
   int shard_count = 1;
 };
+
+// Which shard runs each block set (index: Matrix::groups): whole sets, so a set's blocks are
+// read, its dictionaries trained and its memcpy row measured once; the costliest set first onto
+// the shard with the least estimated work, ties to the lower shard, so shards finish close
+// together. Deterministic: every shard of a sweep computes the same assignment from the plan.
+std::vector<int> assign_shards(const Matrix& matrix, const EngineOptions& opt);
+
+// A block set's estimated seconds: per row, its timed passes' budget, both latency passes' caps
+// and a verification pass per direction over the set's bytes at kEstimateBytesPerSecond.
+inline constexpr double kEstimateBytesPerSecond = 50e6;
+double estimated_group_seconds(const Matrix& matrix, size_t group, const EngineOptions& opt);
 
 // A run given less than its default budget (--time, --repetitions; `scale` = the given budget
 // over the default, below 1): the latency passes' cap, the calls that still get 1,000 calls and

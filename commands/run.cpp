@@ -1,6 +1,5 @@
 // `kvzbench run`: options -> block sets -> matrix -> engine -> table and result files.
 #include "commands/run.h"
-#include "commands/address_layout.h"
 
 #include <sched.h>
 #include <signal.h>
@@ -17,11 +16,9 @@
 #include <iostream>
 #include <set>
 
-#include "bench/cell.h"
 #include "bench/engine.h"
 #include "bench/interrupt.h"
 #include "bench/stats.h"
-#include "bench/sysinfo.h"
 #include "bench/timer.h"
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
@@ -30,11 +27,11 @@
 #include "blockgen/source_registry.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/run_meta.h"
 #include "commands/run_options.h"
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"
 #include "judgement/analysis.h"
-#include "kvz_build_info.h"
 #include "report/console.h"
 #include "report/writers.h"
 #include "stores/store_profile.h"
@@ -83,8 +80,8 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--profile", a.profile, "sweep size quick|default|full, or a store profile name")
       ->capture_default_str();
   app.add_option("--shard", a.shard,
-                 "run only cells with index % N == I (I/N), or auto: I and N from Slurm (array or job step) or a "
-                 "Kubernetes Indexed Job");
+                 "run shard I of N (I/N: whole block sets, balanced by estimated cost), or auto: I and N from Slurm "
+                 "(array or job step) or a Kubernetes Indexed Job");
   app.add_option("--out-dir", a.out_dir,
                  "write the results JSON as DIR/results-<I>-of-<N>.json (the shard's; created if missing; a re-run "
                  "replaces only its own file)");
@@ -143,45 +140,6 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
   }
   for (const auto& w : warnings) print_warning(w);
   return true;
-}
-
-void fill_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRegistry& reg, int argc, char** argv) {
-  m.kvzbench_version = KVZ_VERSION;
-  m.git_revision = KVZ_GIT_REV;
-  m.compiler = KVZ_CXX_COMPILER;
-  m.build_type = KVZ_BUILD_TYPE;
-  m.cxx_flags = KVZ_CXX_FLAGS;
-  const SystemFacts sys = read_system_facts();
-  m.cpu_model = sys.cpu_model;
-  m.cpu_flags = sys.cpu_flags;
-  m.cores = sys.cores;
-  m.llc_bytes = sys.llc_bytes;
-  m.hostname = sys.hostname;
-  const TickClockInfo& tc = tick_clock_info();
-  m.timer = tc.name;
-  m.tsc_ghz = tc.ghz;
-  m.timer_overhead_ns = tc.overhead_ns;
-  m.started_at = utc_timestamp_iso();
-  // main() hands `run` its own argv: argv[0] is "run" for `kvzbench run ...`.
-  if (argc > 0 && std::string(argv[0]) == "run") m.command_line = "kvzbench ";
-  for (int i = 0; i < argc; ++i) m.command_line += (i ? " " : "") + std::string(argv[i]);
-  m.seed = p.sources.seed;
-  m.repetitions = p.engine.repetitions;
-  m.profile = a.profile;
-  for (const auto& c : reg.codecs())
-    m.codec_versions.push_back({c->info().name, c->info().library, c->info().version, c->info().has_levels});
-  m.extra["cache"] = p.engine.cache;
-  if (!p.dict_sizes.empty()) m.extra["dict_method"] = p.engine.dict_method;
-  m.extra["threads"] = std::to_string(p.engine.threads);
-  m.extra["seconds_per_cell"] = fmt::format("{}", p.engine.seconds_per_cell);
-  m.extra["random_interleaving"] = p.engine.random_interleaving ? "true" : "false";
-  m.extra["mbps_unit"] = "1e6 bytes/s of uncompressed data";
-  m.extra["latency_note"] = "per-call times include the timer overhead; nothing is subtracted";
-  if (p.engine.shard_count > 1) m.extra["shard"] = fmt::format("{}/{}", p.engine.shard_index, p.engine.shard_count);
-  if (!p.shard_scheduler.empty()) m.extra["shard_scheduler"] = p.shard_scheduler;
-  if (!a.pin.empty()) m.extra["pinned_cpus"] = a.pin;
-  m.extra["cold_working_set_bytes"] = std::to_string(cold_working_set_bytes(p.engine));
-  m.extra["address_layout"] = address_layout();
 }
 
 // One line on stderr, never wider than the terminal minus one column (no wrap, no scroll).
@@ -303,14 +261,25 @@ struct RunOutcome {
   RunResults results;
   size_t failed = 0;
   double elapsed = 0;
+  bool empty_shard = false;  // more shards than block sets: this one runs none, and says so
 };
+
+// A shard that no block set falls to (bench/matrix.h assign_shards) still writes its file, with
+// no cells, so the sweep's merge finds every shard's.
+void note_empty_shard(const Matrix& matrix, const EngineOptions& e, RunOutcome& out) {
+  const std::vector<int> shard_of = assign_shards(matrix, e);
+  out.empty_shard = e.shard_count > 1 && std::count(shard_of.begin(), shard_of.end(), e.shard_index) == 0;
+  if (out.empty_shard)
+    print_warning(fmt::format("shard {} of {}: none of the {} block sets falls to it: its result holds no cells",
+                              e.shard_index, e.shard_count, matrix.groups.size()));
+}
 
 // Reads the sources, then measures the matrix (a signal stops it and keeps what finished).
 // False with a one-line error (exit 2) when a source cannot be read.
 bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& out, std::string& err) {
   const CodecRegistry& reg = CodecRegistry::instance();
   RunResults& results = out.results;
-  fill_meta(results.meta, s.plan, a, reg, argc, argv);
+  fill_run_meta(results.meta, s.plan, a, reg, argc, argv);
   std::vector<BlockGroup> groups;
   if (!make_groups(s.plan, groups, results.meta.corpora, err)) return false;
   for (const auto& c : results.meta.corpora) s.inputs.push_back(c.path);
@@ -318,6 +287,7 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
   if (!err.empty()) return false;
   s.plan.engine.llc_bytes = results.meta.llc_bytes;
   Matrix matrix = build_matrix(std::move(groups), s.choices, reg);
+  note_empty_shard(matrix, s.plan.engine, out);
   const bool show_progress = !a.quiet && isatty(2);
   EngineHooks hooks;
   hooks.stop = &interrupt_flag();
@@ -357,7 +327,7 @@ int finish(const RunArgs& a, const RunSetup& s, const RunOutcome& run, bool wrot
   for (const auto& c : results.cells)
     if (c.status == CellStatus::Failed) std::cerr << "kvzbench run: FAILED " << c.key.id() << ": " << c.failure << "\n";
   if (results.meta.interrupted) return run_exit_code(interrupt_signal() ? interrupt_signal() : SIGINT, 0, wrote, 0);
-  if (results.cells.empty()) {
+  if (results.cells.empty() && !run.empty_shard) {
     std::cerr << "kvzbench run: error: nothing was measured (no cell ran)\n";
     return 1;
   }

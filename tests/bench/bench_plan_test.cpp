@@ -2,7 +2,11 @@
 // for, the shards' cells, cache-mode job lists and the latency passes' call counts.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "bench/cell.h"
 #include "bench/latency_pass.h"
@@ -64,18 +68,51 @@ TEST(Jobs, StreamSplitsDisjointlyHotRepeatsColdExceedsCache) {
   EXPECT_NE(cold[10].in, g.blocks.block(0).data());
 }
 
-TEST(Engine, ShardsPartitionCellsButAlwaysMeasureMemcpy) {
+// Shards run whole block sets (their memcpy row and dictionaries with them), and together every
+// cell once.
+TEST(Engine, ShardsRunWholeBlockSetsAndTogetherEveryCellOnce) {
   Fixture f;
-  Matrix m = build_matrix({mixed_blocks(6, 4096)}, f.choose({f.rle, f.spying}), f.reg);
-  ASSERT_EQ(m.cells.size(), 3u);
+  Matrix m = build_matrix({mixed_blocks(6, 4096, "a"), mixed_blocks(6, 4096, "b"), mixed_blocks(6, 4096, "c")},
+                          f.choose({f.rle, f.spying}), f.reg);
+  ASSERT_EQ(m.cells.size(), 9u);
   std::multiset<std::string> all;
+  std::map<std::string, std::set<int>> shards_of_source;
   for (int s = 0; s < 2; ++s) {
     EngineOptions opt = fast_options();
     opt.shard_index = s;
     opt.shard_count = 2;
-    for (const auto& c : run_matrix(m, opt).cells) all.insert(c.key.codec);
+    for (const auto& c : run_matrix(m, opt).cells) {
+      all.insert(c.key.id());
+      shards_of_source[c.key.source].insert(s);
+    }
   }
-  EXPECT_EQ(all, (std::multiset<std::string>{"memcpy", "rle", "rle-spy"}));
+  EXPECT_EQ(all.size(), 9u);
+  EXPECT_EQ(std::set<std::string>(all.begin(), all.end()).size(), 9u);  // none twice
+  for (const auto& [source, shards] : shards_of_source) EXPECT_EQ(shards.size(), 1u) << source;
+}
+
+// The costliest block set first onto the least loaded shard: costed by bytes, a set of 40
+// blocks and four of 10 over two shards are 40 | 10+10+10+10, whatever the order they come in;
+// every shard computes the same assignment.
+TEST(Plan, ShardsAreAssignedByEstimatedCost) {
+  Fixture f;
+  std::vector<BlockGroup> groups;
+  for (size_t blocks : {10, 10, 40, 10, 10}) groups.push_back(mixed_blocks(blocks, 4096));
+  const Matrix m = build_matrix(std::move(groups), f.choose({f.rle}), f.reg);
+  EngineOptions opt = fast_options();
+  opt.shard_count = 2;
+  opt.seconds_per_cell = opt.latency_seconds = 0;  // cost by bytes alone
+  const std::vector<int> shard_of = assign_shards(m, opt);
+  EXPECT_EQ(shard_of, (std::vector<int>{1, 1, 0, 1, 1}));
+  EXPECT_GT(estimated_group_seconds(m, 2, opt), estimated_group_seconds(m, 0, opt));
+  opt.shard_index = 1;  // another shard's view of the same plan
+  EXPECT_EQ(assign_shards(m, opt), shard_of);
+  opt.latency_seconds = 1;  // fixed costs per row dominate: the sets spread by count, 2 | 3
+  const std::vector<int> by_count = assign_shards(m, opt);
+  EXPECT_EQ(by_count, (std::vector<int>{1, 1, 0, 0, 1}));
+  opt.shard_count = 8;  // more shards than sets: some run nothing
+  const std::vector<int> wide = assign_shards(m, opt);
+  EXPECT_EQ(std::set<int>(wide.begin(), wide.end()).size(), 5u);
 }
 
 // Calls are sized by what the percentiles need, not by time: whole rounds over the blocks,
