@@ -77,7 +77,7 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--min-saving", a.min_saving_pct, "keep-raw rule: store raw unless a block shrinks by this %")
       ->capture_default_str();
   app.add_option("--stall-threshold", a.stall, "stall thresholds in ms")->capture_default_str();
-  app.add_option("--profile", a.profile, "sweep size quick|default|full, or a store profile name")
+  app.add_option("--profile", a.profile, "sweep size quick|default|full, or a store profile NAME[:key=value,...]")
       ->capture_default_str();
   app.add_option("--shard", a.shard,
                  "run shard I of N (I/N: whole block sets, balanced by estimated cost), or auto: I and N from Slurm "
@@ -282,6 +282,7 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
   fill_run_meta(results.meta, s.plan, a, reg, argc, argv);
   std::vector<BlockGroup> groups;
   if (!make_groups(s.plan, groups, results.meta.corpora, err)) return false;
+  results.meta.store_versions = store_versions_of(groups);
   for (const auto& c : results.meta.corpora) s.inputs.push_back(c.path);
   err = output_overwrites_input(s.outputs, s.inputs);
   if (!err.empty()) return false;

@@ -295,7 +295,8 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
   }
   for (auto& c : base) {
     // Under a store profile a row the user names is what that store writes: its own call for
-    // the codec, or refused when the store cannot write it at all. The profile's own list is
+    // the codec (at the one level it writes, for a codec whose level it ignores: two rows may
+    // become one), or refused when the store cannot write it at all. The profile's own list is
     // already that (its rows without ":fresh" are the best possible call, on purpose).
     if (p.store && p.codecs_given) {
       const std::string& name = c.codec->info().name;
@@ -303,6 +304,10 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
         err = p.store_from_files ? implied_store_error(*p.store, e, name) : e;
         return false;
       }
+      c.params.level = store_codec_level(*p.store, name, c.params.level);
+      if (std::any_of(out.begin(), out.end(),
+                      [&](const CodecChoice& o) { return o.codec == c.codec && o.params == c.params; }))
+        continue;
       if (std::string e = c.codec->check_params(c.params); !e.empty()) {
         err = fmt::format("{} {}: {}", p.store_from_files ? "the files' store profile" : "--profile", p.store->name, e);
         return false;
@@ -370,10 +375,18 @@ bool make_group(const RunPlan& p, BlockSet blocks, const CodecRegistry& reg, Blo
       warnings.push_back(out.blocks.source + ": " + e);
       return true;
     }
+    c.params.level = store_codec_level(*out.store, c.codec->info().name, c.params.level);
   }
   if (!origin.dictionary.empty()) c.params.dict_size = origin.dictionary.size();
   out.current = c;
   return true;
+}
+
+std::map<std::string, std::string> store_versions_of(const std::vector<BlockGroup>& groups) {
+  std::map<std::string, std::string> versions;
+  for (const BlockGroup& g : groups)
+    if (g.store) versions[g.store->name] = g.store->version;
+  return versions;
 }
 
 }  // namespace kvz

@@ -2,6 +2,7 @@
 // `kvzbench run`'s arguments and the plan made from them: every choice resolved (profile,
 // sources, layouts, block sizes, codec rows, engine options) before anything is read or
 // measured, so a plan can be built and tested on its own.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,5 +79,9 @@ bool make_choices(const RunPlan& plan, const CodecRegistry& registry, std::vecto
 // `error` when the profile is another store's (its framing is not the file's bytes).
 bool make_group(const RunPlan& plan, BlockSet blocks, const CodecRegistry& registry, BlockGroup& out,
                 std::vector<std::string>& warnings, std::string& error);
+
+// The store version each group's store profile models, by profile name (RunMeta::store_versions,
+// which the console's headings and the JSON show): {"leveldb": "LevelDB 1.23"}.
+std::map<std::string, std::string> store_versions_of(const std::vector<BlockGroup>& groups);
 
 }  // namespace kvz

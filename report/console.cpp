@@ -123,6 +123,12 @@ void sort_rows(std::vector<const CellResult*>& rows, TableSort sort) {
   });
 }
 
+// "leveldb (LevelDB 1.23)": a store profile and the store version it models, as the run recorded it.
+std::string profile_text(const RunResults& results, const std::string& profile) {
+  const auto v = results.meta.store_versions.find(profile);
+  return v == results.meta.store_versions.end() ? profile : fmt::format("{} ({})", profile, v->second);
+}
+
 // One block set: its heading, the header row and a row per cell (a dictionary's line under its
 // row), the observed stalls and, for a store file's own blocks, the switches from its codec.
 void print_block_set(std::ostream& out, const RunResults& results, const std::vector<const CellResult*>& rows,
@@ -132,7 +138,7 @@ void print_block_set(std::ostream& out, const RunResults& results, const std::ve
   out << fmt::format("\n== {} ({}) · {} {} · {} blocks, {} B · {} · T{}{} ==\n", first.key.source,
                      first.key.record_mode, first.key.layout, format_byte_size(first.key.block_size), first.blocks,
                      first.input_bytes, first.key.cache, first.key.threads,
-                     first.key.profile.empty() ? "" : " · profile " + first.key.profile);
+                     first.key.profile.empty() ? "" : " · profile " + profile_text(results, first.key.profile));
   // The codec column: 22 wide, wider for a group with longer labels ("lz4 1:stream:fresh:dict=16K").
   size_t name_width = 22;
   for (const CellResult* r : rows) name_width = std::max(name_width, view_of(results, *r).label().size() + 3);

@@ -241,6 +241,7 @@ json meta_to_json(const RunMeta& m) {
           {"seed", m.seed},
           {"repetitions", m.repetitions},
           {"profile", m.profile},
+          {"store_versions", m.store_versions},
           {"interrupted", m.interrupted},
           {"codec_versions", versions},
           {"corpora", corpora},
@@ -266,6 +267,9 @@ void meta_from_json(const json& j, RunMeta& m) {
   m.seed = F::count(j, "seed");
   m.repetitions = F::integer(j, "repetitions", 0, 0);
   m.profile = j.value("profile", "");
+  m.store_versions.clear();
+  if (j.contains("store_versions") && j.at("store_versions").is_object())
+    m.store_versions = j.at("store_versions").get<std::map<std::string, std::string>>();
   m.interrupted = j.value("interrupted", false);
   m.codec_versions.clear();
   if (j.contains("codec_versions")) {

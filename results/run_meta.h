@@ -42,7 +42,10 @@ struct RunMeta {
   std::string command_line;
   uint64_t seed = 0;
   int repetitions = 0;
-  std::string profile;       // sweep or store profile
+  std::string profile;  // sweep or store profile
+  // The store version each store profile of the run models, by the cells' profile name
+  // ("leveldb" -> "LevelDB 1.23", "leveldb:version=main" -> "LevelDB main (unreleased)").
+  std::map<std::string, std::string> store_versions;
   bool interrupted = false;  // Ctrl-C: the cells present are the finished ones
   std::vector<CodecVersion> codec_versions;
   std::vector<CorpusInfo> corpora;

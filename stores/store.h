@@ -22,6 +22,19 @@ struct WritableCodec {
   std::string_view params;  // CodecParams::label() form: "1:stream", "6:zlib", "3", "" (the codec's default)
   // Why the store's bytes for this codec are not checked against the store ("" when they are).
   std::string_view unchecked{};
+  // The later store version that gained the codec (a StoreVersion key: LevelDB's zstd, "main");
+  // "" = the version the profile is named for writes it.
+  std::string_view since{};
+  // The store writes the codec at `params`' level whatever level it is configured with (RocksDB
+  // 7.8's bzip2: blockSize100k 1): a row asked for at any level is that row.
+  bool fixed_level = false;
+};
+
+// A version of the store a profile can model (`NAME:version=KEY`), oldest first: the first is
+// the profile's own; a later one adds the codecs whose `since` names it, labelled as such.
+struct StoreVersion {
+  std::string_view key;   // what version= takes: "1.23", "main"
+  std::string_view name;  // as reports print it: "LevelDB 1.23" (= StoreProfile::version)
 };
 
 // One `key=value` option a store takes besides the common chunk=/block=.
@@ -44,6 +57,8 @@ struct Store {
   // (from the list below).
   StoreProfile profile{};
   std::span<const WritableCodec> codecs{};  // uncompressed blocks need no entry
+  // Empty: only the version the profile names (no version= option); else every one it models.
+  std::span<const StoreVersion> versions{};
   StoreBlockFn store_block = nullptr;
   std::span<const StoreOption> options{};
   // The rule line as the options in `profile` make it; null when no option changes it.

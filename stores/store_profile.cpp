@@ -41,18 +41,78 @@ const std::vector<const Store*>& registered_stores() {
   return stores;
 }
 
+// Where `p` sits in its store's versions: 0, the version the profile is named for, unless
+// version= chose a later one.
+size_t version_index(const Store& store, const StoreProfile& p) {
+  for (size_t i = 0; i < store.versions.size(); ++i)
+    if (store.versions[i].name == p.version) return i;
+  return 0;
+}
+
+// The version that gained `w` (0: the profile's own); past the list for a key it lacks.
+size_t since_index(const Store& store, const WritableCodec& w) {
+  if (w.since.empty()) return 0;
+  for (size_t i = 0; i < store.versions.size(); ++i)
+    if (store.versions[i].key == w.since) return i;
+  return store.versions.size();
+}
+
+// The codecs the version `p` models writes, in the profile's order: all that every profile
+// question (list, support, options, caveats, config lines) looks at.
+std::vector<const WritableCodec*> written_codecs(const Store& store, const StoreProfile& p) {
+  std::vector<const WritableCodec*> out;
+  const size_t at = version_index(store, p);
+  for (const WritableCodec& w : store.codecs)
+    if (since_index(store, w) <= at) out.push_back(&w);
+  return out;
+}
+
+std::string spec_item(const WritableCodec& w) {
+  return w.params.empty() ? std::string(w.name) : fmt::format("{}:{}", w.name, w.params);
+}
+
+std::string codec_spec(const Store& store, const StoreProfile& p) {
+  std::vector<std::string> spec;
+  for (const WritableCodec* w : written_codecs(store, p)) spec.push_back(spec_item(*w));
+  return join(spec, "/");
+}
+
 std::vector<StoreProfile> make_profiles() {
   std::vector<StoreProfile> profiles;
   for (const Store* store : registered_stores()) {
     StoreProfile p = store->profile;
     p.base = p.name;
-    std::vector<std::string> spec;
-    for (const WritableCodec& w : store->codecs)
-      spec.push_back(fmt::format("{}{}{}", w.name, w.params.empty() ? "" : ":", w.params));
-    p.codecs = join(spec, "/");
+    p.codecs = codec_spec(*store, p);
     profiles.push_back(std::move(p));
   }
   return profiles;
+}
+
+// version=KEY: the version modelled, and the codecs that version writes.
+std::string apply_version(const Store& store, StoreProfile& p, std::string_view value) {
+  std::vector<std::string> keys;
+  for (const StoreVersion& v : store.versions) {
+    if (v.key == value) {
+      p.version = std::string(v.name);
+      p.codecs = codec_spec(store, p);
+      return "";
+    }
+    keys.emplace_back(v.key);
+  }
+  return fmt::format("{}: version must be {}, got '{}'", p.base, join(keys, " or "), value);
+}
+
+// The help line of version=: each version, and what a later one adds.
+std::string version_help(const Store& store) {
+  std::vector<std::string> items;
+  for (size_t i = 0; i < store.versions.size(); ++i) {
+    std::vector<std::string> adds;
+    for (const WritableCodec& w : store.codecs)
+      if (i > 0 && since_index(store, w) == i) adds.push_back(spec_item(w));
+    items.push_back(fmt::format("{} ({}{})", store.versions[i].key, store.versions[i].name,
+                                i == 0 ? ", the default" : ": adds " + join(adds)));
+  }
+  return "version=V  the store version modelled: " + join(items);
 }
 
 // The call mode the params select ("stream", "zlib") or "" for the codec's plain call.
@@ -85,6 +145,7 @@ std::string apply_option(const Store& store, StoreProfile& p, std::string_view k
     if (key == option.key) return option.apply(p, value);
   }
   if (key == "chunk" || key == "block") return apply_block_size(store, p, key, value);
+  if (key == "version" && !store.versions.empty()) return apply_version(store, p, value);
   std::string known;
   for (const auto& line : store_profile_options(p)) {
     known += (known.empty() ? "" : ", ") + line.substr(0, line.find('='));
@@ -121,6 +182,7 @@ std::vector<std::string> store_profile_options(const StoreProfile& p) {
                 format_byte_size(p.min_block_size) + ".." + format_byte_size(p.max_block_size) + ")");
   if (store) {
     for (const StoreOption& option : store->options) out.emplace_back(option.help);
+    if (!store->versions.empty()) out.push_back(version_help(*store));
   }
   return out;
 }
@@ -179,13 +241,38 @@ bool is_uncompressed(const std::string& codec) {
   return c && c->info().is_reference;
 }
 
+namespace {
+
+// The level text of CodecParams::label() params ("1" of "1:stream").
+std::string_view level_text(std::string_view params) { return params.substr(0, params.find(':')); }
+
+// The row of `codec` that the version `p` models writes first, null when it writes none.
+const WritableCodec* written(const Store& store, const StoreProfile& p, std::string_view codec) {
+  for (const WritableCodec* w : written_codecs(store, p))
+    if (w->name == codec) return w;
+  return nullptr;
+}
+
+// A codec a later version than `p`'s writes: the one-line pointer to it, "" when none does.
+std::string later_version_hint(const Store& store, const StoreProfile& p, std::string_view codec) {
+  for (const WritableCodec& w : store.codecs) {
+    const size_t at = since_index(store, w);
+    if (w.name == codec && at > version_index(store, p) && at < store.versions.size())
+      return fmt::format(", which {} writes (--profile {}:version={})", store.versions[at].name, p.base, w.since);
+  }
+  return "";
+}
+
+}  // namespace
+
 bool store_supports_codec(const StoreProfile& p, const BlockCodec& codec) {
   if (codec.uncompressed) return true;  // every store can write uncompressed blocks
   const Store* store = find_store(p);
   if (!store) return false;
   const std::string mode = codec_mode(codec.params);
-  for (const WritableCodec& w : store->codecs) {
-    if (w.name == codec.name && codec_mode(w.params) == mode) return true;
+  for (const WritableCodec* w : written_codecs(*store, p)) {
+    if (w->name != codec.name || codec_mode(w->params) != mode) continue;
+    if (!w->fixed_level || level_text(w->params) == level_text(codec.params)) return true;
   }
   return false;
 }
@@ -195,13 +282,12 @@ std::string store_codec_options(const StoreProfile& p, const std::string& codec,
   const Store* store = find_store(p);
   if (!store) return "";  // a hand-made profile: no list to check against
   std::vector<std::string> writes;
-  const WritableCodec* found = nullptr;
-  for (const WritableCodec& w : store->codecs) {
-    writes.push_back(w.params.empty() ? std::string(w.name) : fmt::format("{}:{}", w.name, w.params));
-    if (w.name == codec && !found) found = &w;
-  }
+  for (const WritableCodec* w : written_codecs(*store, p)) writes.push_back(spec_item(*w));
+  const WritableCodec* found = written(*store, p, codec);
   const std::string list = p.base + " writes " + join(writes, ", ") + " (and uncompressed blocks)";
-  if (!found) return list + ": not " + codec + "; drop --profile to measure " + codec + " on its own";
+  if (!found)
+    return list + ": not " + codec + later_version_hint(*store, p, codec) + "; drop --profile to measure " + codec +
+           " on its own";
   const std::string store_mode = codec_mode(found->params), given = codec_mode(options);
   if (options.empty()) {  // the store's own call: its mode and call options (":stream:fresh")
     const size_t colon = found->params.find(':');
@@ -210,26 +296,33 @@ std::string store_codec_options(const StoreProfile& p, const std::string& codec,
   }
   if (given != store_mode)
     return fmt::format("{}: not {} with ':{}' ({} writes {} as {})", list, codec, given, p.base, codec,
-                       writes[static_cast<size_t>(found - store->codecs.data())]);
+                       spec_item(*found));
   return "";
+}
+
+int store_codec_level(const StoreProfile& p, const std::string& codec, int level) {
+  const Store* store = find_store(p);
+  const WritableCodec* w = store ? written(*store, p, codec) : nullptr;
+  int fixed = 0;
+  if (!w || !w->fixed_level || !parse_int(level_text(w->params), fixed)) return level;
+  return fixed;
 }
 
 std::string store_codec_caveat(const StoreProfile& p, const std::string& codec) {
   const Store* store = find_store(p);
-  if (!store) return "";
-  for (const WritableCodec& w : store->codecs)
-    if (w.name == codec && !w.unchecked.empty()) return std::string(w.unchecked);
-  return "";
+  const WritableCodec* w = store ? written(*store, p, codec) : nullptr;
+  if (!w) return "";
+  const size_t since = since_index(*store, *w);
+  std::string caveat =
+      since == 0 ? "" : fmt::format("{} only, not {}", store->versions[since].name, store->versions[0].name);
+  if (!w->unchecked.empty()) caveat += (caveat.empty() ? "" : ": ") + std::string(w->unchecked);
+  return caveat;
 }
 
 bool store_supports_codec(const StoreProfile& p, const std::string& codec) {
   if (is_uncompressed(codec)) return true;  // the reference row: uncompressed blocks
   const Store* store = find_store(p);
-  if (!store) return false;
-  for (const WritableCodec& w : store->codecs) {
-    if (w.name == codec) return true;
-  }
-  return false;
+  return store && written(*store, p, codec);
 }
 
 StoredBlock store_block(const StoreProfile& p, const BlockCodec& codec, size_t raw_size, size_t compressed_size) {
@@ -276,7 +369,11 @@ ConfigLine store_config_line(const StoreProfile& p, const ConfigChoice& choice) 
   if (!store_supports_codec(p, choice.codec)) return {false, fmt::format("{} cannot write {}", p.base, choice.codec)};
   if (choice.dict_size && !store_has_file_dictionary(p))
     return {false, fmt::format("{} has no compression dictionary", p.base)};
-  return store->config_line(choice);
+  ConfigLine line = store->config_line(choice);
+  const WritableCodec* w = written(*store, p, choice.codec);  // null: uncompressed
+  const size_t since = w ? since_index(*store, *w) : 0;
+  if (line.writable && since > 0) line.text += fmt::format("  ({} only)", store->versions[since].name);
+  return line;
 }
 
 }  // namespace kvz

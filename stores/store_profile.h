@@ -22,6 +22,7 @@ namespace kvz {
 struct StoreProfile {
   std::string name{};                     // "rocksdb" (with options: "cassandra:min_compress_ratio=1.1")
   std::string description{};              // one line
+  std::string version{};                  // the store version modelled, as printed: "LevelDB 1.23"
   std::string layout{};                   // blockgen layout: "rocksdb", "raw", "values:single", ...
   size_t block_size = 4096;               // default block / chunk / page size
   size_t min_block_size = kMinBlockSize;  // allowed range for -b with this profile
@@ -38,9 +39,10 @@ struct StoreProfile {
 };
 
 const std::vector<StoreProfile>& store_profiles();
-// Finds "NAME" or "NAME:key=value[,key=value]". Returns null for an unknown name or a bad
-// option; `store_profile_error` then says why in one line. Returned pointers stay valid for
-// the life of the process.
+// Finds "NAME" or "NAME:key=value[,key=value]"; a store that models more than one version
+// takes version=KEY (`leveldb:version=main`), which sets `version` and the codecs it writes. Returns null for an
+// unknown name or a bad option; `store_profile_error` then says why in one line. Returned pointers stay valid for the
+// life of the process.
 const StoreProfile* find_store_profile(const std::string& name);
 const StoreProfile* find_store_profile(const std::string& name, std::string& error);
 // One line per option a profile accepts ("min_compress_ratio=R  ...").
@@ -53,7 +55,8 @@ struct BlockCodec {
   bool uncompressed = false;  // the reference row: the store writes the block as is
 };
 
-// Whether the store writes blocks with this codec: the store's own list (stores/NAME/NAME.cpp).
+// Whether the store writes blocks with this codec: the store's own list (stores/NAME/NAME.cpp), as
+// far as the version the profile models writes it (`leveldb` is 1.23: no zstd; `leveldb:version=main`).
 // The BlockCodec form also checks the mode the store's bytes come from (RocksDB's LZ4 is
 // `:stream`, Cassandra's zlib is `:zlib`, RocksDB's is raw deflate); the name form asks only
 // whether the store offers the codec at all. Uncompressed blocks are always supported.
@@ -66,11 +69,19 @@ bool store_supports_codec(const StoreProfile& profile, const std::string& codec)
 // `zlib` means the store's own call: its mode is filled into `options` (the CodecParams
 // options string, e.g. "" -> ":stream" under rocksdb, ":zlib" under cassandra). Returns "" or
 // a one-line error when the store cannot write the codec, or not in the mode given, naming
-// what it writes ("leveldb writes snappy, zstd:1 (and uncompressed blocks): not lz4").
+// what it writes ("leveldb writes snappy (and uncompressed blocks): not lz4") and a later
+// version that writes it (", which LevelDB main (unreleased) writes (--profile leveldb:version=main)").
 std::string store_codec_options(const StoreProfile& profile, const std::string& codec, std::string& options);
 
+// The level the store writes `codec` at when a row asks for `level`: `level`, or the one level
+// the store always writes (RocksDB 7.8's bzip2: blockSize100k 1 whatever compression_opts.level
+// says), so `-c bzip2:9` under --profile rocksdb is the bzip2:1 row RocksDB writes.
+int store_codec_level(const StoreProfile& profile, const std::string& codec, int level);
+
 // "" when the store's bytes for `codec` are checked against the store itself; else why not
-// (WiredTiger's zstd and lz4: Debian ships no extension to write them with).
+// (WiredTiger's zstd and lz4: Debian ships no extension to write them with), after the version
+// that gained it when that is later than the profile's own ("LevelDB main (unreleased) only,
+// not LevelDB 1.23: ...").
 std::string store_codec_caveat(const StoreProfile& profile, const std::string& codec);
 
 // What one block costs on disk under a store's rules.

@@ -94,6 +94,7 @@ ConfigLine cql_compression_line(const ConfigChoice& c, const CqlCompression& wor
 const Store& cassandra_store() {
   static const Store store{
       .profile = {.name = "cassandra", .description = "Cassandra 4.x/5.0 compressed SSTable Data.db: 16 KiB chunks",
+                  .version = "Cassandra 4.x/5.0",
                   .layout = "raw", .block_size = 16 * 1024, .rules = std::string(kRules)},
       .codecs = kCodecs, .store_block = cassandra_chunk, .options = kOptions, .rules = cassandra_rules,
       .config_line = cassandra_config};

@@ -64,6 +64,7 @@ const Store& scylla_store() {
     // LZ4WithDictsCompressor / ZstdWithDictsCompressor.
     s.profile = {.name = "scylla",
                  .description = "ScyllaDB compressed SSTable Data.db: 4 KiB chunks, 1 ms stall line",
+                 .version = "ScyllaDB 2025.1",
                  .layout = "raw",
                  .block_size = 4096,
                  .max_block_size = 128 * 1024,

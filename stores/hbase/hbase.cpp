@@ -69,6 +69,7 @@ ConfigLine hbase_config(const ConfigChoice& c) {
 const Store& hbase_store() {
   static const Store store{
       .profile = {.name = "hbase", .description = "HBase 2.5 HFile v3: 64 KiB data blocks with HDFS-style checksums",
+                  .version = "HBase 2.5",
                   .layout = "hbase", .block_size = 64 * 1024,
                   .rules = "33-byte block header + codec framing (8 bytes BlockCompressorStream, gzip +18) + 4-byte "
                            "CRC32C per 16 KiB of header+data; never kept raw"},

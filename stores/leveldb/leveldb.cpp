@@ -1,7 +1,9 @@
 // LevelDB 1.23 table (snappy validated against libleveldb 1.23 in
-// tests/stores/validate_stores.cpp; zstd follows upstream after 1.23), and its table reader.
-// Sources: leveldb 1.23 table/table_builder.cc (TableBuilder::WriteBlock),
-//  include/leveldb/options.h; zstd: upstream leveldb table_builder.cc kZstdCompression (2023).
+// tests/stores/validate_stores.cpp), and its table reader; `leveldb:version=main` adds the zstd
+// of upstream's unreleased main branch. Sources: leveldb 1.23 table/table_builder.cc
+//  (TableBuilder::WriteBlock), include/leveldb/options.h (1.23: kNoCompression and
+//  kSnappyCompression only); zstd: upstream commit 1d6e8d6 (2023-02-15, "Add support for
+//  Zstd-based compression"), in no release tag (main's CMakeLists.txt still says 1.23.0).
 
 #include <string>
 
@@ -16,10 +18,18 @@ namespace {
 
 using framing::kBlockTrailer;
 
-// Options::zstd_compression_level = 1 upstream.
-constexpr WritableCodec kCodecs[] = {{"snappy", ""}, {"zstd", "1"}};
+// 1.23 writes snappy (and uncompressed blocks); main adds zstd at Options::zstd_compression_level
+// = 1. Debian ships 1.23, so main's zstd framing is read in upstream's source, not checked.
+constexpr WritableCodec kCodecs[] = {
+    {"snappy", ""},
+    {.name = "zstd",
+     .params = "1",
+     .unchecked = "framing from upstream's table_builder.cc, not validated: Debian ships 1.23",
+     .since = "main"},
+};
+constexpr StoreVersion kVersions[] = {{"1.23", "LevelDB 1.23"}, {"main", "LevelDB main (unreleased)"}};
 
-// table_builder.cc WriteBlock: snappy (and upstream zstd) output as is, kept only when
+// table_builder.cc WriteBlock: snappy (and main's zstd) output as is, kept only when
 // compressed < raw - raw/8; every block gets the 5-byte trailer.
 StoredBlock leveldb_block(const StoreProfile&, const BlockCodec& codec, size_t raw, size_t compressed) {
   if (codec.uncompressed) return framing::stored_uncompressed(raw, kBlockTrailer);
@@ -27,8 +37,8 @@ StoredBlock leveldb_block(const StoreProfile&, const BlockCodec& codec, size_t r
                                     : framing::stored_raw(raw, kBlockTrailer);
 }
 
-// include/leveldb/options.h: Options::compression, Options::block_size (and upstream's
-// zstd_compression_level).
+// include/leveldb/options.h: Options::compression, Options::block_size (and main's
+// zstd_compression_level; store_config_line offers zstd only under version=main).
 ConfigLine leveldb_config(const ConfigChoice& c) {
   if (c.dict_size) return {false, "LevelDB has no compression dictionary"};
   std::string type;
@@ -58,10 +68,10 @@ std::unique_ptr<StoreFileReader> leveldb_reader() { return std::make_unique<Leve
 // clang-format off
 const Store& leveldb_store() {
   static const Store store{
-      .profile = {.name = "leveldb", .description = "LevelDB 1.23 table: 4 KiB data blocks, snappy (zstd: upstream after 1.23)",
-                  .layout = "leveldb", .block_size = 4096,
+      .profile = {.name = "leveldb", .description = "LevelDB 1.23 table: 4 KiB data blocks, snappy (zstd: version=main)",
+                  .version = "LevelDB 1.23", .layout = "leveldb", .block_size = 4096,
                   .rules = "no size prefix + 5-byte trailer; raw unless compressed < raw - raw/8"},
-      .codecs = kCodecs, .store_block = leveldb_block,
+      .codecs = kCodecs, .versions = kVersions, .store_block = leveldb_block,
       .file_parts = leveldb_file_parts, .config_line = leveldb_config};
   return store;
 }

@@ -3,8 +3,8 @@
 // keep-raw rule, codecs, and the in-file dictionary sampling.
 // Sources: rocksdb 7.8 table/block_based/block_based_table_builder.cc (CompressBlock,
 //  GoodCompressionRatio, WriteMaybeCompressedBlock, EnterUnbuffered), util/compression.h
-//  (PutDecompressedSizeInfo, LZ4_Compress, Zlib_Compress, ZSTD_Compress); confirmed by experiment
-//  against librocksdb 7.8.3
+//  (PutDecompressedSizeInfo, LZ4_Compress, Zlib_Compress, BZip2_Compress, ZSTD_Compress); confirmed by
+//  experiment against librocksdb 7.8.3
 
 #include <map>
 #include <string>
@@ -45,8 +45,12 @@ constexpr StoreOption kOptions[] = {
 // the store's call, first, so a plain `-c zlib` means it; the same codec without ":fresh"
 // follows as the best possible call for the same bytes (a state reused across blocks). zstd's
 // contexts are cached per table builder and per thread, and snappy has none: one row each.
+// BZip2_Compress (kBZip2Compression, Debian's librocksdb links libbz2) calls
+// BZ2_bzCompressInit(&stream, 1, 0, 30) whatever compression_opts.level says: blockSize100k 1,
+// a stream set up and ended per block as libbz2 always does; one row, at any level asked for.
 constexpr WritableCodec kCodecs[] = {
-    {"lz4", "1:stream:fresh"}, {"snappy", ""}, {"zlib", "6:fresh"}, {"lz4hc", "9:fresh"}, {"zstd", "3"},
+    {"lz4", "1:stream:fresh"}, {"snappy", ""}, {"zlib", "6:fresh"},
+    {"lz4hc", "9:fresh"},      {"zstd", "3"},  {.name = "bzip2", .params = "1", .fixed_level = true},
     {"lz4", "1:stream"},       {"zlib", "6"},  {"lz4hc", "9"},
 };
 
@@ -100,7 +104,7 @@ std::vector<std::span<const uint8_t>> rocksdb_dictionary_samples(const BlockSet&
 size_t rocksdb_dictionary_block(size_t dict_bytes) { return dict_bytes + framing::kBlockTrailer; }
 
 constexpr std::string_view kRules78 =
-    "varint32 size prefix (zlib/lz4/lz4hc/zstd, none for snappy) + 5-byte trailer; raw unless "
+    "varint32 size prefix (zlib/lz4/lz4hc/zstd/bzip2, none for snappy) + 5-byte trailer; raw unless "
     "compressed < raw - raw/8 (7.8 GoodCompressionRatio)";
 
 std::string rocksdb_rules(const StoreProfile& p) {
@@ -120,7 +124,8 @@ ConfigLine rocksdb_config(const ConfigChoice& c) {
                                                             {"zlib", "kZlibCompression"},
                                                             {"lz4", "kLZ4Compression"},
                                                             {"lz4hc", "kLZ4HCCompression"},
-                                                            {"zstd", "kZSTD"}};
+                                                            {"zstd", "kZSTD"},
+                                                            {"bzip2", "kBZip2Compression"}};
   const bool plain = is_uncompressed(c.codec);
   const auto name = kNames.find(c.codec);
   if (!plain && name == kNames.end()) return {false, "RocksDB 7.8 cannot write " + c.codec};
@@ -141,7 +146,7 @@ const Store& rocksdb_store() {
   // dict_sizes: CompressionOptions::max_dict_bytes as RocksDB users set it.
   static const Store store{
       .profile = {.name = "rocksdb", .description = "RocksDB 7.8 block-based table: 4 KiB data blocks, format_version 5",
-                  .layout = "rocksdb", .block_size = 4096, .dict_sizes = {16 * 1024}, .rules = std::string(kRules78)},
+                  .version = "RocksDB 7.8", .layout = "rocksdb", .block_size = 4096, .dict_sizes = {16 * 1024}, .rules = std::string(kRules78)},
       .codecs = kCodecs, .store_block = rocksdb_block, .options = kOptions, .rules = rocksdb_rules,
       .dictionary_samples = rocksdb_dictionary_samples, .dictionary_block = rocksdb_dictionary_block,
       .file_parts = rocksdb_file_parts, .config_line = rocksdb_config};

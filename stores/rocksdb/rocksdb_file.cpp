@@ -4,8 +4,8 @@
 // (Finish: index, compression dictionary, properties, metaindex, footer, in that order),
 // index_builder.{h,cc} (ShortenedIndexBuilder), table/meta_blocks.cc (PropertyBlockBuilder,
 // MetaIndexBuilder), table/sst_file_writer.cc and sst_file_writer_collectors.h (the writer's
-// properties), util/compression.h (CompressionOptionsToString); checked byte for byte against
-// librocksdb 7.8.3 in tests/stores/rocksdb_file_test.cpp.
+// properties), util/compression.h (CompressionOptionsToString, CompressionTypeToString); checked
+// byte for byte against librocksdb 7.8.3 in tests/stores/whole_file_test.cpp.
 #include <unistd.h>
 
 #include <map>
@@ -73,6 +73,7 @@ const char* compression_name(const BlockCodec& codec) {
   if (codec.name == "lz4") return "LZ4";
   if (codec.name == "lz4hc") return "LZ4HC";
   if (codec.name == "zstd") return "ZSTD";
+  if (codec.name == "bzip2") return "BZip2";
   return "";
 }
 

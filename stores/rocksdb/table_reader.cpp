@@ -16,14 +16,16 @@ namespace {
 
 // The codec spec of a table's blocks, level from the properties' compression_options (32767 =
 // kDefaultCompressionLevel: the store's default, i.e. the plain codec under its profile;
-// RocksDB 7.8's LZ4 ignores the level: acceleration 1).
+// RocksDB 7.8's LZ4 and bzip2 ignore the level: acceleration 1, blockSize100k 1, which the
+// profile's rows are).
 std::string table_codec_spec(const TableFile& t) {
   if (t.compression == "none") return "memcpy";
   if (t.compression == "mixed") return "";
   const auto at = t.compression_options.find("level=");
   int level = 32767;
   if (at != std::string::npos) level = std::atoi(t.compression_options.c_str() + at + 6);
-  if (level == 32767 || t.compression == "snappy" || t.compression == "lz4") return t.compression;
+  if (level == 32767 || t.compression == "snappy" || t.compression == "lz4" || t.compression == "bzip2")
+    return t.compression;
   return fmt::format("{}:{}", t.compression, level);
 }
 

@@ -13,7 +13,8 @@ namespace kvz {
 
 // The most `in_size` stored bytes of `codec` can decode to, checked before a block, page or
 // chunk is allocated: each format's own ceiling (deflate ~1032:1, LZ4 ~255:1, snappy ~21:1;
-// zstd's RLE blocks go further, so it gets a wider cap) plus 1 MiB of slack for small blocks
+// zstd's RLE blocks go further, so it gets a wider cap; bzip2's run-length stages take a
+// 900 kB block to a few dozen bytes) plus 1 MiB of slack for small blocks
 // of highly repetitive data. A declared size beyond it is a bomb, not data.
 inline bool expansion_ok(std::string_view codec, uint64_t in_size, uint64_t out_size) {
   uint64_t ratio = 1;
@@ -21,6 +22,7 @@ inline bool expansion_ok(std::string_view codec, uint64_t in_size, uint64_t out_
   if (codec == "lz4" || codec == "lz4hc") ratio = 256;
   if (codec == "zlib" || codec == "gzip" || codec == "deflate") ratio = 1040;
   if (codec == "zstd") ratio = 4096;
+  if (codec == "bzip2") ratio = uint64_t{1} << 21;
   return out_size <= in_size * ratio + (uint64_t{1} << 20);
 }
 

@@ -76,9 +76,11 @@ const char* codec_of(uint8_t type, const std::string& store, std::span<const uin
   switch (type) {
     case 1:
       return "snappy";
-    case 2:  // RocksDB: zlib; upstream LevelDB: zstd (a zstd frame says which)
+    case 2:  // RocksDB: zlib; LevelDB's main branch: zstd (a zstd frame says which)
       if (store == "leveldb" && payload.size() >= 4 && read_le(payload, 0, 4) == 0xFD2FB528u) return "zstd";
       return "zlib";
+    case 3:  // RocksDB's kBZip2Compression
+      return "bzip2";
     case 4:
       return "lz4";
     case 5:

@@ -58,6 +58,7 @@ const Store& tarantool_store() {
   static const Store store{
       .profile = {.name = "tarantool",
                   .description = "Tarantool EE per-field compression: each value compressed on its own",
+                  .version = "Tarantool EE 2.10+",
                   .layout = "values:single", .block_size = 4096,
                   .rules = "MsgPack ext header + compression type + mp_uint original size + compressed bytes; "
                            "raw when that is not smaller than the value"},

@@ -78,6 +78,7 @@ const Store& wiredtiger_store() {
   static const Store store{
       .profile = {.name = "wiredtiger",
                   .description = "WiredTiger 3.2.1 row-store leaf pages (leaf_page_max 32 KiB) on 4 KiB allocation units",
+                  .version = "WiredTiger 3.2.1",
                   .layout = "wiredtiger", .block_size = 32 * 1024, .min_block_size = 4096,
                   .rules = "64 uncompressed page bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0) + output, "
                            "rounded up to 4 KiB; raw unless the output saves a whole allocation unit"},

@@ -168,9 +168,9 @@ TEST(Allocation, NoHeapAllocationWhenBlockSizesVary) {
 }
 
 TEST(Allocation, ArenaCodecsDoAllocateWhileWarmingUp) {
-  // Proves library_heap_allocations is wired: brotli and xz build per-call instances.
+  // Proves library_heap_allocations is wired: brotli, xz and bzip2 build per-call instances.
   Bytes text = alice(4096);
-  for (const char* name : {"brotli", "xz"}) {
+  for (const char* name : {"brotli", "xz", "bzip2"}) {
     const Codec& c = *CodecRegistry::instance().find(name);
     auto s = open_or_fail(c, {.level = c.info().default_level});
     EXPECT_EQ(s->library_heap_allocations(), 0u);

@@ -10,8 +10,8 @@ namespace kvz::test {
 namespace {
 
 TEST(Registry, FixedOrderWithMemcpyFirst) {
-  EXPECT_EQ(CodecRegistry::instance().names(),
-            (std::vector<std::string>{"memcpy", "zstd", "lz4", "lz4hc", "snappy", "zlib", "brotli", "xz", "lzo"}));
+  EXPECT_EQ(CodecRegistry::instance().names(), (std::vector<std::string>{"memcpy", "zstd", "lz4", "lz4hc", "snappy",
+                                                                         "zlib", "brotli", "xz", "lzo", "bzip2"}));
   EXPECT_EQ(CodecRegistry::instance().find("nope"), nullptr);
 }
 

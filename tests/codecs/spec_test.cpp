@@ -47,6 +47,7 @@ TEST(Spec, GoodSpecs) {
       {"zstd:1,1/zstd:1", "zstd 1"},  // duplicates removed
       {"lzo:1..999", "lzo 1|lzo 11|lzo 12|lzo 15|lzo 999"},
       {"lzo:all", "lzo 1|lzo 11|lzo 12|lzo 15|lzo 999"},
+      {"bzip2", "bzip2 9"},
       {" zstd:1 / lz4 ", "zstd 1|lz4 1"},
       // lzbench's -e syntax
       {"zstd,1,3/lz4/lzo1x,1", "zstd 1|zstd 3|lz4 1|lzo 1"},
@@ -70,8 +71,8 @@ TEST(Spec, AllCoversEveryCodecAtEveryStandardLevel) {
   for (const auto& c : CodecRegistry::instance().codecs())
     expected += c->info().standard_levels.size() + c->info().extra_standard.size();
   EXPECT_EQ(rows.size(), expected);
-  // zstd -7..-1 and 1..22, xz 0..9 + 6e, 9e, memcpy and snappy once.
-  EXPECT_EQ(expected, 1u + 29 + 6 + 12 + 1 + 9 + 12 + 12 + 5);
+  // zstd -7..-1 and 1..22, xz 0..9 + 6e, 9e, memcpy and snappy once, bzip2 1..9.
+  EXPECT_EQ(expected, 1u + 29 + 6 + 12 + 1 + 9 + 12 + 12 + 5 + 9);
   EXPECT_EQ(rows.front().label(), "memcpy");
 }
 
@@ -84,6 +85,7 @@ TEST(Spec, BadSpecsGiveOneLineErrors) {
       {"lz4:0", "lz4 acceleration 0 out of range (1..65537)"},
       {"lz4:1..65537", "more than 1000 levels"},
       {"lzo:2", "lzo variant 2 out of range (1,11,12,15,999)"},
+      {"bzip2:0", "bzip2 blockSize100k 0 out of range (1..9)"},
       {"zstd:abc", "unknown option 'abc' for zstd"},
       {"zstd:", "bad zstd level ''"},
       {"zstd:9..1", "empty zstd range"},

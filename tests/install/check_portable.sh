@@ -16,7 +16,7 @@ fail() {
 ldso=$(readlink -f /lib64/ld-linux-x86-64.so.2)
 # The libraries a normal build loads and the portable one must not: the codecs' (the library
 # column of codecs/packages.txt), xxhash and crypto (static too) and fmt (header-only).
-static_libs='zstd|lz4|snappy|z|brotli(enc|dec|common)|lzma|lzo2|xxhash|crypto|fmt'
+static_libs='zstd|lz4|snappy|z|brotli(enc|dec|common)|lzma|lzo2|bz2|xxhash|crypto|fmt'
 static_re="^lib($static_libs)\\.so"
 
 # --- inside the private mount namespace (the script runs itself there) -------------------------
@@ -38,16 +38,16 @@ if [[ ${1:-} = --hidden ]]; then
   "$bin" list >"$T/list.hidden" 2>&1 || fail "kvzbench list with the libraries hidden: $(head -3 "$T/list.hidden")"
   diff -u "$T/list.outside" "$T/list.hidden" >&2 || fail "kvzbench list differs with the libraries hidden"
   ok "kvzbench list with the libraries hidden: identical to outside ($(wc -l <"$T/list.hidden") lines)"
-  spec=zstd:1/lz4/snappy/zlib:1/brotli:1/xz:1/lzo1x
+  spec=zstd:1/lz4/snappy/zlib:1/brotli:1/xz:1/lzo1x/bzip2:1
   (cd "$T" && "$bin" run -q --profile quick --time 0.02 --repetitions 1 -c $spec -b 4K "${corpus[@]}" \
     --json "$T/run.json" >"$T/run.log" 2>&1) || {
     tail -20 "$T/run.log" >&2
     fail "kvzbench run -c $spec with the libraries hidden"
   }
-  for c in zstd lz4 snappy zlib brotli xz lzo; do
+  for c in zstd lz4 snappy zlib brotli xz lzo bzip2; do
     grep -q "^${c}[ :]" "$T/run.log" || fail "the run's table has no $c row"
   done
-  ok "kvzbench run -c $spec -b 4K ${corpus[*]##*/} with the libraries hidden: exit 0, 7 codecs, round trips verified"
+  ok "kvzbench run -c $spec -b 4K ${corpus[*]##*/} with the libraries hidden: exit 0, 8 codecs, round trips verified"
   exit 0
 fi
 
@@ -99,7 +99,7 @@ while read -r library debian; do
   [[ $want = "$got" || $want = "$got"[.+~-]* ]] || fail "kvzbench list: $library $got, but $debian is $want"
   seen+="$library $got, "
 done < <(awk '!/^#/ && NF { print $1, $5 }' "$repo/codecs/packages.txt" | sort -u)
-for c in memcpy zstd lz4 lz4hc snappy zlib brotli xz lzo; do
+for c in memcpy zstd lz4 lz4hc snappy zlib brotli xz lzo bzip2; do
   grep -q "^$c " "$T/list.outside" || fail "kvzbench list has no $c codec"
 done
 ok "kvzbench list: every codec, versions of the linked archives: ${seen%, }"

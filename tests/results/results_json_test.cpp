@@ -55,6 +55,7 @@ TEST(Results, JsonRoundTripKeepsEverything) {
   r.cells[1].store_file_parts = {{"data", 272024}, {"index", 4486}, {"properties", 856}};
   r.meta.corpora = {{"twitter.json", "/x/twitter.json", 123, "ab12"}};
   r.meta.extra["k"] = "v";
+  r.meta.store_versions = {{"leveldb", "LevelDB 1.23"}, {"leveldb:version=main", "LevelDB main (unreleased)"}};
   RunResults back;
   std::string err;
   ASSERT_TRUE(results_from_json(results_to_json(r), back, err)) << err;
@@ -86,6 +87,7 @@ TEST(Results, JsonRoundTripKeepsEverything) {
   EXPECT_EQ(back.meta.corpora[0].sha256, "ab12");
   EXPECT_EQ(back.meta.codec_versions.size(), r.meta.codec_versions.size());
   EXPECT_EQ(back.meta.extra.at("k"), "v");
+  EXPECT_EQ(back.meta.store_versions, r.meta.store_versions);
 }
 
 // A percentile needs 1 / (1 - q) calls: below that it is absent, in memory and on disk, and a

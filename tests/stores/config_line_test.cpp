@@ -42,9 +42,9 @@ TEST(ConfigLine, EachStoreInItsOwnSyntax) {
       {"wiredtiger",
        "block_compressor=zstd,leaf_page_max=16KB (wiredtiger_open: "
        "extensions=[libwiredtiger_zstd.so=(config=(compression_level=3))])"},
-      {"leveldb",
+      {"leveldb:version=main",
        "options.compression = leveldb::kZstdCompression; options.zstd_compression_level = 3; "
-       "options.block_size = 16384;"},
+       "options.block_size = 16384;  (LevelDB main (unreleased) only)"},
   };
   for (const auto& [store, text] : zstd3_lines) EXPECT_EQ(line(store, zstd3).text, text) << store;
   EXPECT_EQ(line("wiredtiger", {.codec = "snappy", .block_size = 32768}).text,
@@ -89,6 +89,23 @@ TEST(ConfigLine, TheUncompressedReferenceInEachStoresSyntax) {
     EXPECT_EQ(store_codec_options(p, "memcpy", options), "") << p.name;
     EXPECT_FALSE(line(p.name, {.codec = "nocodec", .block_size = 4096}).writable) << p.name;
   }
+}
+
+// bzip2 (kBZip2Compression): RocksDB's parser takes the line; the level it carries is the row's,
+// which RocksDB 7.8's BZip2_Compress ignores (blockSize100k 1).
+TEST(ConfigLine, RocksDbTakesTheBzip2Line) {
+  const ConfigLine cfg = line("rocksdb", {.codec = "bzip2", .level = 1, .params = "1", .block_size = 16384});
+  ASSERT_TRUE(cfg.writable) << cfg.text;
+  EXPECT_EQ(cfg.text,
+            "compression=kBZip2Compression;bottommost_compression=kBZip2Compression;compression_opts={level=1};"
+            "block_based_table_factory={block_size=16384}");
+  rocksdb::ConfigOptions parse;
+  parse.ignore_unknown_options = false;
+  rocksdb::ColumnFamilyOptions cf;
+  const rocksdb::Status parsed = rocksdb::GetColumnFamilyOptionsFromString(parse, {}, cfg.text, &cf);
+  ASSERT_TRUE(parsed.ok()) << parsed.ToString();
+  EXPECT_EQ(cf.compression, rocksdb::kBZip2Compression);
+  EXPECT_EQ(cf.bottommost_compression, rocksdb::kBZip2Compression);
 }
 
 // The RocksDB line, given to RocksDB 7.8's own options parser and used to open a DB: the

@@ -112,7 +112,7 @@ TEST(StoreProfiles, OptionListsAndRuleLinesFollowTheStore) {
   // An option that is another store's is unknown here, and the error lists this store's.
   std::string error;
   EXPECT_EQ(find_store_profile("leveldb:min_compress_ratio=1.1", error), nullptr);
-  EXPECT_EQ(error, "leveldb: unknown option 'min_compress_ratio' (known: chunk)");
+  EXPECT_EQ(error, "leveldb: unknown option 'min_compress_ratio' (known: chunk, version)");
   // Rule lines describe the options in force.
   EXPECT_NE(find_store_profile("cassandra:min_compress_ratio=1.1")->rules.find("; min_compress_ratio=1.10"),
             std::string::npos);

@@ -106,7 +106,7 @@ TEST_P(RocksDbProfile, PredictionEqualsSstFileWriter) {
                            [&codec](const RecordSet& rs, size_t block) { return rocksdb_real(rs, codec, block); });
 }
 
-INSTANTIATE_TEST_SUITE_P(Codecs, RocksDbProfile, ::testing::Values("snappy", "zlib", "lz4", "lz4hc", "zstd"));
+INSTANTIATE_TEST_SUITE_P(Codecs, RocksDbProfile, ::testing::Values("snappy", "zlib", "lz4", "lz4hc", "zstd", "bzip2"));
 
 // Dictionary rows (RocksDB's per-file dictionary, its meta block included): rocksdb_dictionary_test.cpp.
 

@@ -9,10 +9,12 @@
 #include <vector>
 
 #include "bench/engine.h"
+#include "blockgen/encoding.h"
 #include "blockgen/layouts.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
 #include "real_stores.h"
+#include "stores/rocksdb/table_file.h"
 #include "stores/store_profile.h"
 
 namespace kvz {
@@ -116,6 +118,98 @@ TEST(WholeFile, RocksDbEveryPartEqualsSstFileWriter) {
       EXPECT_EQ(cell.stored_bytes, part(cell, "data") + part(cell, "dictionary"));
     }
   }
+}
+
+// Each data block of an SST as stored, its 5-byte trailer left out; `t` gets the file read back.
+std::vector<std::string> stored_data_blocks(const std::string& path, TableFile& t) {
+  std::string error;
+  EXPECT_TRUE(read_table_file(path, t, error)) << error;
+  const std::string sst = read_file_bytes(path, error);
+  std::vector<std::string> out;
+  for (const TableBlock& b : t.data_blocks) out.push_back(sst.substr(b.offset, b.on_disk - 5));
+  return out;
+}
+
+// What kvzbench's `session` makes of each of `t`'s data blocks with RocksDB's framing: a
+// varint32 of the raw size, then the codec's output (a block the file keeps raw, as is).
+std::vector<std::string> framed_data_blocks(const TableFile& t, Session& session) {
+  std::vector<std::string> out;
+  std::vector<uint8_t> z;
+  size_t at = 0;
+  for (const TableBlock& b : t.data_blocks) {
+    const std::span<const uint8_t> raw(t.data_raw.data() + at, b.raw_size);
+    at += b.raw_size;
+    std::string want(raw.begin(), raw.end());
+    if (b.compression != 0) {
+      z.resize(session.bound(raw.size()));
+      const CallResult r = session.compress(raw, z);
+      EXPECT_TRUE(r.ok()) << r.error;
+      want.clear();
+      enc::put_varint32(want, static_cast<uint32_t>(raw.size()));
+      want.append(z.begin(), z.begin() + static_cast<long>(r.size));
+    }
+    out.push_back(std::move(want));
+  }
+  return out;
+}
+
+size_t same_count(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  size_t n = 0;
+  for (size_t i = 0; i < a.size() && i < b.size(); ++i) n += a[i] == b[i];
+  return n;
+}
+
+// RocksDB 7.8's BZip2_Compress calls BZ2_bzCompressInit with blockSize100k 1 whatever
+// compression_opts.level says: files written at every level 1..9 have the data blocks of the
+// profile's one bzip2 row (bzip2:1), byte for byte, and its whole-file size (the properties
+// block records the configured level, one digit at each; kvzbench's line sets level=1).
+TEST(WholeFile, RocksDbBzip2AtEveryLevelIsTheProfilesOneRow) {
+  const StoreProfile* profile = find_store_profile("rocksdb");
+  ASSERT_NE(profile, nullptr);
+  const CodecChoice row = profile_row(*profile, "bzip2", 0);
+  ASSERT_EQ(row.label(), "bzip2 1");
+  auto session = row.codec->open(row.params, nullptr);
+  ASSERT_TRUE(session.ok()) << session.error;
+  size_t files = 0, exact = 0;
+  for (const auto& corpus : kCorpora) {
+    const RecordSet rs = load_records(corpus.path, corpus.mode, corpus.max_bytes);
+    const std::vector<CellResult> cells =
+        run_rows(rs, *profile, corpus.block_size, {profile_row(*profile, "none", 0), row});
+    ASSERT_EQ(cells.size(), 2u);
+    const CellResult& cell = cells[1];
+    ASSERT_EQ(cell.status, CellStatus::Ok) << cell.failure;
+    ASSERT_TRUE(cell.store_file_bytes.has_value());
+    std::vector<std::string> framed;  // kvzbench's row, framed as RocksDB stores it
+    for (int level = 1; level <= 9; ++level) {
+      const std::string what = fmt::format("{} {} bzip2 level {}", corpus.path, corpus.block_size, level);
+      SCOPED_TRACE(what);
+      TempFile file(fmt::format("bzip2_{}.sst", level));
+      rocksdb::Options options;
+      write_sst(rs, "bzip2", corpus.block_size, 0, file.path, options, level);
+      std::string error;
+      const std::string sst = read_file_bytes(file.path, error);
+      SstLayout layout;
+      ASSERT_TRUE(sst_layout(sst, layout, error)) << error;
+      TableFile t;
+      const std::vector<std::string> stored = stored_data_blocks(file.path, t);
+      if (level == 1) framed = framed_data_blocks(t, *session.value);  // the same raw blocks at every level
+      const size_t blocks = stored.size(), same = same_count(stored, framed);
+      std::printf(
+          "[validate] rocksdb bzip2 %-52s data %8llu B | kvz %8llu B; file %8zu B | kvz %8llu B; %zu/%zu "
+          "blocks identical\n",
+          what.c_str(), static_cast<unsigned long long>(layout.index_offset),
+          static_cast<unsigned long long>(cell.stored_bytes), sst.size(),
+          static_cast<unsigned long long>(*cell.store_file_bytes), same, blocks);
+      EXPECT_EQ(same, blocks);
+      EXPECT_EQ(cell.blocks, blocks);
+      EXPECT_EQ(cell.stored_bytes, layout.index_offset);  // the data blocks end where the index starts
+      EXPECT_EQ(*cell.store_file_bytes, sst.size());
+      ++files;
+      exact += same == blocks && cell.stored_bytes == layout.index_offset && *cell.store_file_bytes == sst.size();
+    }
+  }
+  std::printf("[validate] rocksdb bzip2: %zu of %zu files exact (levels 1..9, 4 and 16 KiB)\n", exact, files);
+  EXPECT_EQ(files, 9 * std::size(kCorpora));
 }
 
 TEST(WholeFile, LevelDbEqualsTableBuilder) {
