@@ -27,7 +27,7 @@
 #include "blockgen/source_registry.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
-#include "commands/run_meta.h"
+#include "commands/run_metadata.h"
 #include "commands/run_options.h"
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"

@@ -1,6 +1,6 @@
 // A run's own record (results/run_meta.h): the build, the machine, the clock, the command line,
 // every codec library's runtime version and the engine's settings.
-#include "commands/run_meta.h"
+#include "commands/run_metadata.h"
 
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The metadata `kvzbench run` records with its results (commands/run_meta.cpp).
+// The metadata `kvzbench run` records with its results (commands/run_metadata.cpp).
 #include "commands/run_plan.h"
 #include "results/results_fwd.h"
 
