@@ -104,10 +104,13 @@ void latency_from_json(const json& j, LatencyStats& l) {
 }
 
 json key_to_json(const CellKey& k) {
-  return {{"id", k.id()},       {"source", k.source},         {"record_mode", k.record_mode},
-          {"layout", k.layout}, {"block_size", k.block_size}, {"codec", k.codec},
-          {"level", k.level},   {"params", k.params},         {"dict_size", k.dict_size},
-          {"cache", k.cache},   {"threads", k.threads},       {"profile", k.profile}};
+  json j = {{"id", k.id()},       {"source", k.source},         {"record_mode", k.record_mode},
+            {"layout", k.layout}, {"block_size", k.block_size}, {"codec", k.codec},
+            {"level", k.level},   {"params", k.params},         {"dict_size", k.dict_size},
+            {"cache", k.cache},   {"threads", k.threads},       {"profile", k.profile}};
+  if (!k.host.empty()) j["host"] = k.host;  // only merges of several hosts or CPU models have these
+  if (!k.cpu.empty()) j["cpu"] = k.cpu;
+  return j;
 }
 
 void key_from_json(const json& j, CellKey& k) {
@@ -122,6 +125,8 @@ void key_from_json(const json& j, CellKey& k) {
   k.cache = j.value("cache", "stream");
   k.threads = F::integer(j, "threads", 1, 1, 1 << 20);
   k.profile = j.value("profile", "");
+  k.host = j.value("host", "");
+  k.cpu = j.value("cpu", "");
 }
 
 json cell_to_json(const CellResult& c) {
@@ -220,9 +225,12 @@ json meta_to_json(const RunMeta& m) {
     versions.push_back(
         {{"codec", v.codec}, {"library", v.library}, {"version", v.version}, {"has_levels", v.has_levels}});
   json corpora = json::array();
-  for (const auto& c : m.corpora)
-    corpora.push_back(
-        {{"name", c.name}, {"path", c.path}, {"bytes", c.bytes}, {"sha256", c.sha256}, {"detail", c.detail}});
+  for (const auto& c : m.corpora) {
+    json one = {{"name", c.name}, {"path", c.path}, {"bytes", c.bytes}, {"sha256", c.sha256}, {"detail", c.detail}};
+    if (!c.table.empty()) one["table"] = c.table;
+    if (!c.host.empty()) one["host"] = c.host;
+    corpora.push_back(std::move(one));
+  }
   return {{"kvzbench_version", m.kvzbench_version},
           {"git_revision", m.git_revision},
           {"compiler", m.compiler},
@@ -281,7 +289,7 @@ void meta_from_json(const json& j, RunMeta& m) {
   if (j.contains("corpora")) {
     for (const auto& c : j.at("corpora"))
       m.corpora.push_back({c.value("name", ""), c.value("path", ""), F::count(c, "bytes"), c.value("sha256", ""),
-                           c.value("detail", "")});
+                           c.value("detail", ""), c.value("table", ""), c.value("host", "")});
   }
   m.extra.clear();
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();

@@ -32,8 +32,17 @@ struct CellKey {
   std::string cache = "stream";  // stream/hot/cold
   int threads = 1;
   std::string profile{};  // store profile name, "" when none
+  // Set only by `merge`, so one host's cells keep the ids they always had:
+  // host — a store file's cells from a merge of several hosts (a fleet survey: the same file
+  // name on two nodes is two files), the input's meta.hostname;
+  // cpu — every cell of a merge whose inputs ran on different CPU models (speeds are never
+  // pooled across models), the input's meta.cpu_model.
+  std::string host{};
+  std::string cpu{};
 
-  std::string id() const;  // stable text id, e.g. "twitter.json/rocksdb/4K/zstd/3:dict=16K/stream/T1"
+  // Stable text id, e.g. "twitter.json/rocksdb/4K/zstd/3:dict=16K/stream/T1"; a host follows the
+  // source ("nb-1-big-Data.db@node3:sstable-data/..."), a CPU model ends it (".../T1/cpu=EPYC 7B13").
+  std::string id() const;
   bool operator==(const CellKey&) const = default;
 };
 

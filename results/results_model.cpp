@@ -12,6 +12,7 @@ double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 // Appends only (no "/" + x temporaries: GCC 12's -Wrestrict misreads those here).
 std::string CellKey::id() const {
   std::string s = source;
+  if (!host.empty()) s.append("@").append(host);
   if (!record_mode.empty() && record_mode != "dataset" && record_mode != source) s.append(":").append(record_mode);
   s.append("/").append(layout.empty() ? std::string("raw") : layout);
   s.append("/").append(format_byte_size(block_size));
@@ -21,6 +22,7 @@ std::string CellKey::id() const {
   s.append("/").append(p);
   s.append("/").append(cache).append("/T").append(std::to_string(threads));
   if (!profile.empty()) s.append("/").append(profile);
+  if (!cpu.empty()) s.append("/cpu=").append(cpu);
   return s;
 }
 

@@ -22,6 +22,10 @@ struct CorpusInfo {
   uint64_t bytes = 0;
   std::string sha256;
   std::string detail{};  // a store file: what it is and its bytes on disk ("" for a corpus file)
+  // A store file: the table it belongs to, from the store's metadata or path ("ks.events",
+  // "/var/lib/rocksdb/db:default", "default:usertable/cf", "table:orders"); "" for a corpus file.
+  std::string table{};
+  std::string host{};  // set by `merge` of several hosts: the host the file is on
 };
 
 struct RunMeta {

@@ -32,6 +32,10 @@ TEST(Results, CellIdNamesEveryKeyField) {
   CellKey other = k;
   other.cache = "hot";
   EXPECT_NE(other.id(), k.id());
+  CellKey fleet = k;  // only a merge sets these: one host's ids stay as they were
+  fleet.host = "node3";
+  fleet.cpu = "EPYC 7B13";
+  EXPECT_EQ(fleet.id(), "twitter.json@node3:lines/rocksdb/1000/zstd/3:dict=16K/stream/T2/rocksdb/cpu=EPYC 7B13");
 }
 
 TEST(Results, Helpers) {
@@ -53,7 +57,10 @@ TEST(Results, JsonRoundTripKeepsEverything) {
   r.cells[2].dict_gain = 1.25;
   r.cells[1].store_file_bytes = 277458;
   r.cells[1].store_file_parts = {{"data", 272024}, {"index", 4486}, {"properties", 856}};
-  r.meta.corpora = {{"twitter.json", "/x/twitter.json", 123, "ab12"}};
+  r.meta.corpora = {{"twitter.json", "/x/twitter.json", 123, "ab12"},
+                    {"nb-1-big-Data.db", "/d/ks/events-1/nb-1-big-Data.db", 9, "cd", "nb Data.db", "ks.events", "n2"}};
+  r.cells[3].key.host = "n2";
+  r.cells[3].key.cpu = "EPYC 7B13";
   r.meta.extra["k"] = "v";
   r.meta.store_versions = {{"leveldb", "LevelDB 1.23"}, {"leveldb:version=main", "LevelDB main (unreleased)"}};
   RunResults back;
@@ -85,6 +92,9 @@ TEST(Results, JsonRoundTripKeepsEverything) {
   EXPECT_FALSE(back.cells[3].dict_gain.has_value());
   EXPECT_EQ(back.meta.cpu_model, r.meta.cpu_model);
   EXPECT_EQ(back.meta.corpora[0].sha256, "ab12");
+  EXPECT_EQ(back.meta.corpora[1].table, "ks.events");
+  EXPECT_EQ(back.meta.corpora[1].host, "n2");
+  EXPECT_EQ(back.cells[3].key.host, "n2");
   EXPECT_EQ(back.meta.codec_versions.size(), r.meta.codec_versions.size());
   EXPECT_EQ(back.meta.extra.at("k"), "v");
   EXPECT_EQ(back.meta.store_versions, r.meta.store_versions);
