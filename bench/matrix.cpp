@@ -3,6 +3,8 @@
 #include "bench/matrix.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <numeric>
 
 namespace kvz {
@@ -46,11 +48,43 @@ Matrix build_matrix(std::vector<BlockGroup> groups, const std::vector<CodecChoic
   return m;
 }
 
+namespace {
+
+// The share of a set's positions that repeat 4 bytes seen earlier in the same block: how much an
+// LZ codec finds to match, and the slow levels (zstd 19, xz) spend their time extending matches.
+// Deterministic (the bytes only), so every shard computes the same figure; sampled (the first
+// kRepeatSampleBytes of blocks) so planning stays a few milliseconds.
+double repeat_fraction(const BlockSet& blocks) {
+  constexpr size_t kRepeatSampleBytes = 256 * 1024;
+  std::vector<uint32_t> last(4096);
+  size_t positions = 0, repeats = 0;
+  for (size_t b = 0; b < blocks.count() && positions < kRepeatSampleBytes; ++b) {
+    const uint8_t* p = blocks.bytes.data() + blocks.offsets[b];
+    const size_t n = blocks.offsets[b + 1] - blocks.offsets[b];
+    std::fill(last.begin(), last.end(), UINT32_MAX);
+    for (size_t i = 0; i + 4 <= n; ++i, ++positions) {
+      uint32_t v = 0;
+      std::memcpy(&v, p + i, 4);
+      uint32_t& seen = last[(v * 2654435761U) >> 20];
+      if (seen != UINT32_MAX && std::memcmp(p + seen, p + i, 4) == 0) ++repeats;
+      seen = static_cast<uint32_t>(i);
+    }
+  }
+  return positions ? static_cast<double>(repeats) / static_cast<double>(positions) : 0.0;
+}
+
+}  // namespace
+
 double estimated_group_seconds(const Matrix& matrix, size_t group, const EngineOptions& opt) {
   const double rows = static_cast<double>(
       std::count_if(matrix.cells.begin(), matrix.cells.end(), [&](const MatrixCell& c) { return c.group == group; }));
-  const double bytes = static_cast<double>(matrix.groups[group].blocks.total_bytes());
-  const double per_row = opt.seconds_per_cell + 2 * opt.latency_seconds + 2 * bytes / kEstimateBytesPerSecond;
+  const BlockSet& blocks = matrix.groups[group].blocks;
+  const double bytes = static_cast<double>(blocks.total_bytes());
+  // Measured on the default sweep (bench/scripts/shard_balance.py): a set's seconds grow with its
+  // bytes, its block size (larger windows slow the slow levels) and how much of it repeats.
+  const double block = static_cast<double>(std::max<size_t>(blocks.block_size, 1));
+  const double work = bytes * std::pow(block / 4096.0, 0.1) * (1.0 + repeat_fraction(blocks));
+  const double per_row = opt.seconds_per_cell + 2 * opt.latency_seconds + 2 * work / kEstimateBytesPerSecond;
   return rows * per_row;
 }
 

@@ -92,7 +92,10 @@ struct EngineOptions {
 std::vector<int> assign_shards(const Matrix& matrix, const EngineOptions& opt);
 
 // A block set's estimated seconds: per row, its timed passes' budget, both latency passes' caps
-// and a verification pass per direction over the set's bytes at kEstimateBytesPerSecond.
+// and a verification pass per direction over the set's bytes at kEstimateBytesPerSecond, the
+// bytes weighted by the block size (x (size / 4 KiB)^0.1) and by how much of each block repeats
+// (x 1 + the share of positions that repeat 4 earlier bytes of their block). Fitted on the default
+// sweep's measured sets: correlation 0.88 with their seconds, 0.73 with bytes alone.
 inline constexpr double kEstimateBytesPerSecond = 50e6;
 double estimated_group_seconds(const Matrix& matrix, size_t group, const EngineOptions& opt);
 

@@ -115,6 +115,32 @@ TEST(Plan, ShardsAreAssignedByEstimatedCost) {
   EXPECT_EQ(std::set<int>(wide.begin(), wide.end()).size(), 5u);
 }
 
+// The estimate weighs a set's bytes by what makes the default sweep's sets slower (measured with
+// bench/scripts/shard_balance.py): blocks that repeat themselves and larger blocks.
+TEST(Plan, RepetitiveAndLargerBlocksAreEstimatedCostlier) {
+  Fixture f;
+  auto uniform = [](bool repetitive, size_t size) {
+    BlockGroup g = mixed_blocks(0, size);
+    std::mt19937 rng(3);
+    std::vector<uint8_t> b(size);
+    for (size_t i = 0; i < (64 << 10) / size; ++i) {
+      for (size_t j = 0; j < size; ++j) b[j] = repetitive ? static_cast<uint8_t>(j % 61) : static_cast<uint8_t>(rng());
+      g.blocks.add_block(b, 1);
+    }
+    return g;
+  };
+  std::vector<BlockGroup> groups;
+  groups.push_back(uniform(false, 4096));
+  groups.push_back(uniform(true, 4096));
+  groups.push_back(uniform(true, 16384));
+  const Matrix m = build_matrix(std::move(groups), f.choose({f.rle}), f.reg);
+  EngineOptions opt = fast_options();
+  opt.seconds_per_cell = opt.latency_seconds = 0;
+  const double noise = estimated_group_seconds(m, 0, opt), repeats = estimated_group_seconds(m, 1, opt);
+  EXPECT_GT(repeats, 1.9 * noise);  // every position but a block's first 61 repeats: x ~2
+  EXPECT_GT(estimated_group_seconds(m, 2, opt), repeats);
+}
+
 // Calls are sized by what the percentiles need, not by time: whole rounds over the blocks,
 // every block at least three times, 1,000 calls wherever a call takes 100 µs or less.
 TEST(LatencyCalls, SizedByCallsNotTime) {
