@@ -29,9 +29,11 @@ inline std::string extension(const std::string& compressor) {
 
 // A fresh database in `home` with table "x" (raw keys and values) holding `records` in order,
 // written with `compressor` ("none", "snappy", "zlib") and `leaf_page_max`, then closed (its
-// final checkpoint written). Returns "" or WiredTiger's error.
+// final checkpoint written). `bulk`: through a bulk cursor (a bulk load); else through an
+// ordinary cursor, one insert per record (WiredTiger builds the pages in memory and reconciles
+// them when it evicts or checkpoints). Returns "" or WiredTiger's error.
 inline std::string write_table(const std::string& home, const std::vector<Record>& records,
-                               const std::string& compressor, size_t leaf_page_max) {
+                               const std::string& compressor, size_t leaf_page_max, bool bulk = true) {
   std::filesystem::remove_all(home);
   std::filesystem::create_directories(home);
   std::string open_config = "create,cache_size=64MB";
@@ -45,7 +47,7 @@ inline std::string write_table(const std::string& home, const std::vector<Record
                              ",block_compressor=" + (compressor == "none" ? "" : compressor);
   if (ret == 0) ret = session->create(session, "table:x", create.c_str());
   WT_CURSOR* cursor = nullptr;
-  if (ret == 0) ret = session->open_cursor(session, "table:x", nullptr, "bulk", &cursor);
+  if (ret == 0) ret = session->open_cursor(session, "table:x", nullptr, bulk ? "bulk" : nullptr, &cursor);
   for (size_t i = 0; ret == 0 && i < records.size(); ++i) {
     WT_ITEM key{records[i].key.data(), records[i].key.size(), nullptr, 0, 0};
     WT_ITEM value{records[i].value.data(), records[i].value.size(), nullptr, 0, 0};
