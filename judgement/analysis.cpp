@@ -356,7 +356,10 @@ std::vector<StoreRow> store_table(const RunResults& r) {
     StoreRow& row = rows[k];
     row.profile = k.first;
     row.label = k.second;
-    if (const StoreProfile* p = find_store_profile(c.key.profile)) row.caveat = store_codec_caveat(*p, c.key.codec);
+    if (const StoreProfile* p = find_store_profile(c.key.profile)) {
+      row.caveat = store_codec_caveat(*p, c.key.codec);
+      row.basis = store_figure_basis(*p, c.key.codec, c.key.block_size);
+    }
     row.input_bytes += c.input_bytes;
     row.stored_bytes += c.stored_bytes;
     row.file_bytes += c.store_file_bytes.value_or(0);

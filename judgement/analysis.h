@@ -124,6 +124,7 @@ struct StoreRow {
   double decompress_mbps = 0;
   double worst_us = 0;
   std::string caveat{};  // why the store's bytes for this codec are not checked against it ("" when they are)
+  std::string basis{};   // what the stored bytes assume (store_figure_basis: WiredTiger's load), "" when nothing
 };
 std::vector<StoreRow> store_table(const RunResults& r);  // empty when no cell has a profile
 

@@ -206,6 +206,7 @@ void print_store_table(std::ostream& out, const RunResults& results) {
     out << fmt::format("{:<12} {:<{}} {:>12} {:>12}{} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
                        width, r.input_bytes, r.stored_bytes, file, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
                        r.worst_us);
+    if (!r.basis.empty()) out << "  stored B: " << r.basis << "\n";
     if (!r.caveat.empty()) out << "  " << r.caveat << "\n";
   }
 }

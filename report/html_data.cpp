@@ -164,6 +164,7 @@ void add_store_rows(json& stores, const RunResults& run) {
     stores.push_back({{"profile", s.profile},
                       {"codec", s.label},
                       {"stored_bytes", s.stored_bytes},
+                      {"basis", s.basis},
                       {"stored_ratio", s.stored_ratio},
                       {"c_mbps", s.compress_mbps},
                       {"d_mbps", s.decompress_mbps},

@@ -73,6 +73,8 @@ struct Store {
   std::optional<FileParts> (*file_parts)(const StoreProfile& profile, const FileInput& in) = nullptr;
   // The store's configuration text for a writable choice (store_config_line checks writability).
   ConfigLine (*config_line)(const ConfigChoice& choice) = nullptr;
+  // What the stored-bytes figure assumes (store_figure_basis); null: nothing to say.
+  std::string (*figure_basis)(const StoreProfile& profile, const std::string& codec, size_t block_size) = nullptr;
 };
 
 // The whole-file models (stores/leveldb/leveldb_file.cpp, stores/rocksdb/rocksdb_file.cpp) and the meta-block

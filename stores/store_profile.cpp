@@ -363,6 +363,11 @@ size_t store_dictionary_block_bytes(const StoreProfile& p, size_t dict_bytes) {
   return store && store->dictionary_block ? store->dictionary_block(dict_bytes) : dict_bytes;
 }
 
+std::string store_figure_basis(const StoreProfile& p, const std::string& codec, size_t block_size) {
+  const Store* store = find_store(p);
+  return store && store->figure_basis ? store->figure_basis(p, codec, block_size) : "";
+}
+
 ConfigLine store_config_line(const StoreProfile& p, const ConfigChoice& choice) {
   const Store* store = find_store(p);
   if (!store || !store->config_line) return {false, "no configuration syntax for profile " + p.name};

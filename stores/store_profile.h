@@ -139,6 +139,11 @@ bool store_models_file(const StoreProfile& profile);
 // table keys, or the codec call failed.
 std::optional<FileParts> store_file_parts(const StoreProfile& profile, const FileInput& in);
 
+// What a store's stored-bytes figure for `codec` at `block_size` assumes, for reports to print
+// beside it: WiredTiger's load ("bulk load", or "insert-filled, measured error -2.0 … 0.0 %"
+// under wiredtiger:load=insert). "" for stores whose figure needs no such note.
+std::string store_figure_basis(const StoreProfile& profile, const std::string& codec, size_t block_size);
+
 // A codec configuration a report recommends, to be written in a store's own syntax.
 struct ConfigChoice {
   std::string codec{};  // registry name; the reference codec (CodecInfo::is_reference) means uncompressed

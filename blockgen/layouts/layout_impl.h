@@ -11,7 +11,7 @@ void build_leveldb(const RecordSet& in, size_t block_size, BlockSet& out);
 void build_rocksdb(const RecordSet& in, size_t block_size, BlockSet& out);
 bool build_hbase(const RecordSet& in, size_t block_size, BlockSet& out, std::string& error);
 void build_values(const RecordSet& in, size_t block_size, bool one_per_value, BlockSet& out);
-void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, BlockSet& out);
+void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, bool insert, BlockSet& out);
 bool build_as_stored(const RecordSet& in, size_t block_size, BlockSet& out, std::string& error);
 
 }  // namespace kvz::layouts

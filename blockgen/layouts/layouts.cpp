@@ -24,7 +24,11 @@ bool rocksdb(const RecordSet& in, size_t block_size, BlockSet& out, std::string&
   return true;
 }
 bool wiredtiger(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
-  layouts::build_wiredtiger(in, block_size, out);
+  layouts::build_wiredtiger(in, block_size, false, out);
+  return true;
+}
+bool wiredtiger_insert(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+  layouts::build_wiredtiger(in, block_size, true, out);
   return true;
 }
 bool values(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
@@ -48,6 +52,10 @@ const std::vector<LayoutInfo>& layout_table() {
       {"values:single", "one block per value (Tarantool field compression)", true, true, values_single},
       {"wiredtiger", "WiredTiger 3.2.1 row-store leaf pages of a bulk load with a compressor (-b: leaf_page_max)", true,
        false, wiredtiger},
+      {"wiredtiger:insert",
+       "WiredTiger 3.2.1 row-store leaf pages of a table filled by ordinary inserts, reconciled from memory "
+       "(-b: leaf_page_max)",
+       true, false, wiredtiger_insert},
       {"as-stored", "a store file's own data blocks, as the file holds them (its codec is the baseline row)", false,
        true, layouts::build_as_stored, true},
   };

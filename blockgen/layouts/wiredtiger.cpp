@@ -86,43 +86,86 @@ void append_cell(std::string& page, bool key, const std::string& data, size_t ov
   page.append(data);
 }
 
+// One page being built (a reconciliation chunk): its image, and where the 50 % boundary fell.
+struct Chunk {
+  std::string image = std::string(kHeader, '\0');
+  size_t min_offset = 0;  // the image size when the next item crossed min_split_size (0: not yet)
+  uint32_t records = 0;
+  uint32_t min_records = 0;  // records before min_offset
+};
+
+// The page sizes reconciliation works with (__wt_rec_split_init).
+struct PageSizes {
+  size_t page = 0;       // r->page_size: the largest image before compression
+  size_t split = 0;      // split_pct 90 % of it
+  size_t min_split = 0;  // WT_BTREE_MIN_SPLIT_PCT 50 % of it
+};
+
+// __rec_split_finish_process_prev, for a page reconciled from memory (not a bulk load): the last
+// two chunks are one page when they fit `page`; else a last chunk under min_split takes what the
+// one before holds past its 50 % boundary.
+void finish_insert_page(std::vector<Chunk>& chunks, const PageSizes& sizes) {
+  if (chunks.size() < 2) return;
+  Chunk& prev = chunks[chunks.size() - 2];
+  Chunk& last = chunks.back();
+  if (prev.image.size() + last.image.size() - kHeader <= sizes.page) {
+    prev.image.append(last.image, kHeader);
+    prev.records += last.records;
+    chunks.pop_back();
+  } else if (prev.min_offset != 0 && last.image.size() < sizes.min_split) {
+    last.image.insert(kHeader, prev.image, prev.min_offset);
+    last.records += prev.records - prev.min_records;
+    prev.image.resize(prev.min_offset);
+    prev.records = prev.min_records;
+  }
+}
+
 }  // namespace
 
-void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, BlockSet& out) {
+void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, bool insert, BlockSet& out) {
   const size_t memory_image_max = 4 * std::max<size_t>(leaf_page_max, 4096);
-  const size_t page_size = leaf_page_max >= 16 * 1024 ? memory_image_max : leaf_page_max;
-  const size_t split_size = split_page_size(90, page_size);
+  PageSizes sizes;
+  sizes.page = leaf_page_max >= 16 * 1024 ? memory_image_max : leaf_page_max;
+  sizes.split = split_page_size(90, sizes.page);
+  sizes.min_split = split_page_size(50, sizes.page);
   const size_t leaf_split = split_page_size(90, leaf_page_max);
   const size_t key_max = leaf_split / 10, value_max = leaf_split / 2;
 
-  std::string page(kHeader, '\0');
-  size_t space = split_size - kHeader;
-  uint32_t records = 0;
-  uint64_t page_bytes = 0;  // every page whole, headers and the 64 uncompressed bytes included
-  auto flush = [&] {
-    const auto* p = reinterpret_cast<const uint8_t*>(page.data());
-    if (page.size() > kSkip) out.add_block({p + kSkip, page.size() - kSkip}, records);
-    page_bytes += page.size();
-    page.assign(kHeader, '\0');
-    space = split_size - kHeader;
-    records = 0;
-  };
+  std::vector<Chunk> chunks(1);
+  size_t space = sizes.split - kHeader, min_space = sizes.min_split - kHeader;
   for (const Record& r : in.records) {
     const size_t next = cell_size(r.key.size(), key_max) + (r.value.empty() ? 0 : cell_size(r.value.size(), value_max));
-    if (next > space) {
-      if (page.size() >= split_size / 2) flush();
+    Chunk* cur = &chunks.back();
+    const bool crossing_min = cur->min_offset == 0 && next > min_space;
+    if (crossing_min && next <= space) {  // __wt_rec_split_crossing_bnd: remember the 50 % boundary
+      if (cur->records) cur->min_offset = cur->image.size(), cur->min_records = cur->records;
+    } else if (next > space) {  // __wt_rec_split
+      if (cur->image.size() >= sizes.split / 2) {
+        chunks.emplace_back();
+        cur = &chunks.back();
+        space = sizes.split - kHeader, min_space = sizes.min_split - kHeader;
+      }
       // An item larger than what is left grows the page (__rec_split_grow: to allocation units).
-      if (next > space) space = (page.size() + next + kHeader + kAlloc - 1) / kAlloc * kAlloc - page.size();
+      const size_t used = cur->image.size();
+      if (next > space) space = (used + next + kHeader + kAlloc - 1) / kAlloc * kAlloc - used;
     }
-    append_cell(page, true, r.key, key_max);
-    if (!r.value.empty()) append_cell(page, false, r.value, value_max);
+    append_cell(cur->image, true, r.key, key_max);
+    if (!r.value.empty()) append_cell(cur->image, false, r.value, value_max);
     space -= next;
-    ++records;
+    if (cur->min_offset == 0) min_space = min_space >= next ? min_space - next : 0;
+    ++cur->records;
     out.composition.key_bytes += r.key.size();
     out.composition.value_bytes += r.value.size();
     ++out.composition.records;
   }
-  if (records) flush();
+  if (insert) finish_insert_page(chunks, sizes);
+  uint64_t page_bytes = 0;  // every page whole, headers and the 64 uncompressed bytes included
+  for (const Chunk& c : chunks) {
+    if (!c.records) continue;
+    const auto* p = reinterpret_cast<const uint8_t*>(c.image.data());
+    if (c.image.size() > kSkip) out.add_block({p + kSkip, c.image.size() - kSkip}, c.records);
+    page_bytes += c.image.size();
+  }
   // Page headers, cell descriptors and lengths: everything but the keys and values.
   const uint64_t payload = out.composition.key_bytes + out.composition.value_bytes;
   out.composition.overhead_bytes = page_bytes > payload ? page_bytes - payload : 0;

@@ -110,7 +110,8 @@
       const st = document.getElementById('stores');
       h('h2', 'Store profiles', st);
       table(h('div', null, st), [{ k: 'profile', t: 'store' }, { k: 'codec', t: 'codec' },
-                                 { k: 'stored_bytes', t: 'stored bytes' }, { k: 'stored_ratio', t: 'stored ratio' },
+                                 { k: 'stored_bytes', t: 'stored bytes' }, { k: 'basis', t: 'stored bytes are' },
+                                 { k: 'stored_ratio', t: 'stored ratio' },
                                  { k: 'c_mbps', t: 'compress MB/s' }, { k: 'd_mbps', t: 'decompress MB/s' },
                                  { k: 'worst_us', t: 'worst call us' }], D.stores);
     }

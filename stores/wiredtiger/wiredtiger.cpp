@@ -4,12 +4,14 @@
 //  src/block/block_write.c (WT_ALIGN to allocation_size), ext/compressors/{snappy,zstd,lz4,zlib}
 //  (length prefixes, zstd level 6)
 
+#include <algorithm>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "stores/framing.h"
 #include "stores/store.h"
+#include "stores/wiredtiger/wt_insert_error.h"
 
 namespace kvz {
 namespace {
@@ -69,7 +71,48 @@ ConfigLine wiredtiger_config(const ConfigChoice& c) {
   return {true, fmt::format("block_compressor={},{}{}", c.codec, page, level)};
 }
 
+// Measured by tests/stores/wt_insert_test.cpp (which asserts the profile stays within them).
+constexpr WtInsertError kInsertErrors[] = {
+    {8192, "snappy", 0.0, 0.0},  {8192, "zlib", 0.0, 1.4},   {16384, "snappy", -2.0, 0.0}, {16384, "zlib", 0.0, 1.9},
+    {32768, "snappy", 0.0, 2.1}, {32768, "zlib", -6.3, 0.0}, {65536, "snappy", 0.0, 2.1},  {65536, "zlib", 0.0, 0.0},
+};
+
+// load=bulk|insert: which pages the profile builds (the layout) and says it builds.
+std::string apply_load(StoreProfile& p, std::string_view value) {
+  if (value == "bulk") {
+    p.layout = "wiredtiger";
+  } else if (value == "insert") {
+    p.layout = "wiredtiger:insert";
+    p.description = "WiredTiger 3.2.1 row-store leaf pages of a table filled by ordinary inserts, on 4 KiB units";
+  } else {
+    return fmt::format("wiredtiger: load must be bulk or insert, got '{}'", value);
+  }
+  return "";
+}
+
+constexpr StoreOption kOptions[] = {
+    {"load", "load=L  the pages modelled: bulk (a bulk cursor's, the default; exact) or insert (ordinary inserts)",
+     apply_load},
+};
+
+std::string signed_percent(double x) { return x > 0 ? fmt::format("+{:.1f}", x) : fmt::format("{:.1f}", x); }
+
+// Beside every stored-bytes figure: the load it assumes, and for inserts the error measured.
+std::string wiredtiger_basis(const StoreProfile& p, const std::string& codec, size_t block_size) {
+  if (p.layout != "wiredtiger:insert") return "bytes the store writes, bulk load";
+  double low = 0, high = 0;
+  for (const WtInsertError& e : kInsertErrors) {
+    low = std::min(low, e.low), high = std::max(high, e.high);
+    if (e.leaf_page_max == block_size && e.codec == codec)
+      return fmt::format("insert-filled, measured error {} … {} %", signed_percent(e.low), signed_percent(e.high));
+  }
+  return fmt::format("insert-filled, not measured for {} at {} B (at 8-64 KiB, snappy and zlib: {} … {} %)", codec,
+                     block_size, signed_percent(low), signed_percent(high));
+}
+
 }  // namespace
+
+std::span<const WtInsertError> wiredtiger_insert_errors() { return kInsertErrors; }
 
 // The store as one data row (kept as written: clang-format would put one field per line).
 // clang-format off
@@ -82,8 +125,8 @@ const Store& wiredtiger_store() {
                   .layout = "wiredtiger", .block_size = 32 * 1024, .min_block_size = 4096,
                   .rules = "64 uncompressed page bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0) + output, "
                            "rounded up to 4 KiB; raw unless the output saves a whole allocation unit"},
-      .codecs = kCodecs, .store_block = wiredtiger_page, .size_option = "block",
-      .config_line = wiredtiger_config};
+      .codecs = kCodecs, .store_block = wiredtiger_page, .options = kOptions, .size_option = "block",
+      .config_line = wiredtiger_config, .figure_basis = wiredtiger_basis};
   return store;
 }
 // clang-format on

@@ -38,6 +38,7 @@ TEST(Tables, UnknownNamesAreErrorsThatListTheTable) {
   build_blocks(set, "sst", 4096, error);
   EXPECT_EQ(error,
             "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single, wiredtiger, "
+            "wiredtiger:insert, "
             "as-stored");
   error.clear();
   records_from_bytes("a\nb\n", "x", "xml", {}, error);

@@ -82,6 +82,7 @@ TEST(RunPlan, BadValuesAreOneLineErrors) {
   a.sources.layouts_given = true;
   EXPECT_EQ(error_of(a),
             "unknown layout 'sst': expected one of raw, leveldb, rocksdb, hbase, values, values:single, wiredtiger, "
+            "wiredtiger:insert, "
             "as-stored");
   a = {};
   a.sources.datasets = "tpcc";
