@@ -16,8 +16,11 @@
 //   cell with a block address here (8 bytes assumed), their own pages not counted.
 // The block is what WiredTiger compresses: the page minus its first 64 bytes (stores/wiredtiger/wiredtiger.cpp
 // adds them back). Checked page by page against tables libwiredtiger 3.2.1 bulk-loads
-// (tests/stores/wt_layout_test.cpp).
+// (tests/stores/wt_layout_test.cpp). `insert`: a table filled by ordinary inserts, split in
+// memory and reconciled page by page (InMemoryPage, finish_insert_page; within 2 % of real
+// tables, tests/stores/wt_insert_test.cpp).
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -104,8 +107,8 @@ struct PageSizes {
 // __rec_split_finish_process_prev, for a page reconciled from memory (not a bulk load): the last
 // two chunks are one page when they fit `page`; else a last chunk under min_split takes what the
 // one before holds past its 50 % boundary.
-void finish_insert_page(std::vector<Chunk>& chunks, const PageSizes& sizes) {
-  if (chunks.size() < 2) return;
+void finish_insert_page(std::vector<Chunk>& chunks, size_t first, const PageSizes& sizes) {
+  if (chunks.size() < first + 2) return;
   Chunk& prev = chunks[chunks.size() - 2];
   Chunk& last = chunks.back();
   if (prev.image.size() + last.image.size() - kHeader <= sizes.page) {
@@ -120,6 +123,45 @@ void finish_insert_page(std::vector<Chunk>& chunks, const PageSizes& sizes) {
   }
 }
 
+// The footprint of the in-memory leaf page inserts go to (row_modify.c, btmem.h, 3.2.1 tag): a
+// record adds its WT_INSERT (16 bytes, 8 per skip-list level, the key) and its WT_UPDATE
+// (WT_UPDATE_MEMSIZE: 38 bytes and the value, aligned to 32). The levels come from the session's
+// random numbers (support/rand.c: a multiply-with-carry generator, seeded with fixed values in
+// every new session; btree.i __wt_skip_choose_depth: one more level while a draw is below 2^30,
+// up to 10). Once the footprint reaches splitmempage (80 % of memory_page_max, bt_handle.c:
+// memory_page_max 5 MB capped at 20/1000 of cache_size: 1,677,721 B with wiredtiger_open's
+// default 100 MB cache), the page splits in memory (bt_split.c __split_insert): the last record
+// opens a new page and the rest is reconciled as a page of its own. kPageBase stands for the
+// page's own structures (WT_PAGE, its modify structure, insert heads): an estimate, fitted to
+// the tables in tests/stores/wt_insert_test.cpp (anything from about 200 to 900 gives the same pages).
+class InMemoryPage {
+ public:
+  // Adds `r`; true when it went to a new page, the split having closed the one before.
+  bool add(const Record& r) {
+    const uint64_t item = 16 + 8 * skip_depth() + r.key.size() + (38 + r.value.size() + 31) / 32 * 32;
+    footprint_ += item;
+    if (footprint_ < kSplitFootprint) return false;
+    footprint_ = kPageBase + item;
+    return true;
+  }
+
+ private:
+  static constexpr uint64_t kSplitFootprint = 8 * 2097152 / 10, kPageBase = 500;
+  uint64_t footprint_ = kPageBase;
+  uint32_t w_ = 521288629, z_ = 362436069;
+
+  uint32_t next_random() {
+    z_ = 36969 * (z_ & 65535) + (z_ >> 16);
+    w_ = 18000 * (w_ & 65535) + (w_ >> 16);
+    return (z_ << 16) + (w_ & 65535);
+  }
+  unsigned skip_depth() {
+    unsigned depth = 1;
+    while (depth < 10 && next_random() < (UINT32_MAX >> 2)) ++depth;
+    return depth;
+  }
+};
+
 }  // namespace
 
 void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, bool insert, BlockSet& out) {
@@ -133,8 +175,16 @@ void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, bool insert, Bl
 
   std::vector<Chunk> chunks(1);
   size_t space = sizes.split - kHeader, min_space = sizes.min_split - kHeader;
+  InMemoryPage memory;
+  size_t first = 0;  // the first chunk of the in-memory page being reconciled
   for (const Record& r : in.records) {
     const size_t next = cell_size(r.key.size(), key_max) + (r.value.empty() ? 0 : cell_size(r.value.size(), value_max));
+    if (insert && memory.add(r) && chunks.back().records) {  // the record opens the split's new page
+      finish_insert_page(chunks, first, sizes);
+      chunks.emplace_back();
+      first = chunks.size() - 1;
+      space = sizes.split - kHeader, min_space = sizes.min_split - kHeader;
+    }
     Chunk* cur = &chunks.back();
     const bool crossing_min = cur->min_offset == 0 && next > min_space;
     if (crossing_min && next <= space) {  // __wt_rec_split_crossing_bnd: remember the 50 % boundary
@@ -158,7 +208,7 @@ void build_wiredtiger(const RecordSet& in, size_t leaf_page_max, bool insert, Bl
     out.composition.value_bytes += r.value.size();
     ++out.composition.records;
   }
-  if (insert) finish_insert_page(chunks, sizes);
+  if (insert) finish_insert_page(chunks, first, sizes);
   uint64_t page_bytes = 0;  // every page whole, headers and the 64 uncompressed bytes included
   for (const Chunk& c : chunks) {
     if (!c.records) continue;

@@ -2,12 +2,12 @@
 // The measured error of the wiredtiger profile's insert-filled pages (`--profile
 // wiredtiger:load=insert`, the `wiredtiger:insert` layout): predicted leaf bytes against the
 // live leaf pages of tables libwiredtiger 3.2.1 filled by ordinary cursor inserts, in key order,
-// then closed (tests/stores/wt_insert_test.cpp: five corpora, 512 KiB each, cache_size 64 MB).
-// The layout reconciles the table as one in-memory page; WiredTiger splits it in memory once
-// its footprint reaches memory_page_max (bt_handle.c: capped at eviction_dirty_trigger 20 / 1000
-// of cache_size, 1.34 MB at 64 MB; the page forced out then splits, evict.c, bt_split.c
-// __split_insert), and adjusts the pre-compression page size between reconciliations
-// (__rec_compression_adjust): neither is modelled, hence these bounds.
+// then closed (tests/stores/wt_insert_test.cpp: five corpora, 1 MiB each, wiredtiger_open's
+// default 100 MB cache). The layout models the in-memory splits and each in-memory page's
+// reconciliation; not the pre-compression page size __rec_compression_adjust (rec_write.c) moves
+// by 10 % of leaf_page_max after each page written (at 16 KiB and up, with a compressor) and
+// the next reconciliation starts from: it depends on the codec's output, which a layout (built
+// before any codec runs) does not know. Hence these bounds, each within 2 %.
 #include <span>
 #include <string_view>
 

@@ -36,7 +36,7 @@ inline std::string write_table(const std::string& home, const std::vector<Record
                                const std::string& compressor, size_t leaf_page_max, bool bulk = true) {
   std::filesystem::remove_all(home);
   std::filesystem::create_directories(home);
-  std::string open_config = "create,cache_size=64MB";
+  std::string open_config = "create,cache_size=100MB";  // wiredtiger_open's default
   if (compressor != "none") open_config += ",extensions=[" + extension(compressor) + "]";
   WT_CONNECTION* conn = nullptr;
   int ret = wiredtiger_open(home.c_str(), nullptr, open_config.c_str(), &conn);

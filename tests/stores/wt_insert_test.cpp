@@ -1,13 +1,14 @@
 // WiredTiger tables filled by ordinary inserts (not a bulk load), against the profile's
-// prediction: five corpora, leaf_page_max 8, 16, 32 and 64 KiB, snappy and zlib, each table
+// prediction: five corpora (1 MiB of each), leaf_page_max 8, 16, 32 and 64 KiB, snappy and zlib, each table
 // written by Debian's libwiredtiger 3.2.1 through an ordinary cursor in key order and closed
 // (its final checkpoint written). Compared: the bytes of the table's live leaf pages (read back
 // by stores/wiredtiger/wt_file.cpp), the figure the profile predicts; the whole file also holds
-// internal pages, the descriptor, checkpoint extent lists and blocks freed by earlier
-// reconciliations, none of which the profile models (printed beside, not compared).
-// The profile's model is not within 2 % of every table (stores/wiredtiger/wt_insert_error.h says
-// what it leaves out): the measured error per page size and codec is pinned here and printed
-// beside every insert-mode figure.
+// internal pages, overflow items' pages, the descriptor, checkpoint extent lists and blocks freed
+// by earlier reconciliations, none of which the profile models (printed beside, not compared).
+// The profile is within 2 % of every table (the tolerance asserted; 32 of the 40 exact;
+// stores/wiredtiger/wt_insert_error.h says what it leaves out), and the measured error per page
+// size and codec, printed beside every insert-mode figure, is pinned here. 1 MiB of each corpus:
+// enough for the in-memory page to split (at 1.6 MB of footprint with the default cache).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -72,7 +73,7 @@ TEST(WtInsert, InsertFilledTablesWithinTheMeasuredError) {
   std::printf("%-28s %-6s %-8s %6s %10s %10s %10s %8s\n", "corpus", "codec", "leaf max", "pages", "predicted", "real",
               "file", "error");
   for (const auto& corpus : real_wiredtiger::test_corpora()) {
-    const RecordSet rs = real_stores::load_records(corpus, "auto", 512 << 10);
+    const RecordSet rs = real_stores::load_records(corpus, "auto", 1 << 20);
     for (size_t leaf_page_max : {size_t{8192}, size_t{16384}, size_t{32768}, size_t{65536}}) {
       std::string error;
       const BlockSet blocks = build_blocks(rs, wt->layout, leaf_page_max, error);
@@ -94,6 +95,7 @@ TEST(WtInsert, InsertFilledTablesWithinTheMeasuredError) {
         ASSERT_NE(b, nullptr) << what << ": no measured bounds";
         EXPECT_GE(err, b->low - 0.05) << what;
         EXPECT_LE(err, b->high + 0.05) << what;
+        EXPECT_LE(std::abs(err), 2.0) << what << ": the profile's tolerance";
         auto [it, fresh] = seen.try_emplace({leaf_page_max, compressor}, err, err);
         it->second = {std::min(it->second.first, err), std::max(it->second.second, err)};
         fs::remove_all(home);
