@@ -314,7 +314,10 @@ void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup&
   print_console_table(console, results, s.plan.sort, wide);
   print_store_table(console, results);
   print_recommendations(console, results);
-  if (s.report.workload) print_costs(console, results, *s.report.workload, s.report.devices);
+  if (s.report.workload) {
+    print_costs(console, results, *s.report.workload, s.report.devices);
+    print_level_plans(console, results, *s.report.workload);
+  }
   console << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), run.elapsed, run.failed,
                          results.meta.interrupted ? ", interrupted (finished cells kept)" : "");
   for (const auto& w : written)

@@ -26,6 +26,87 @@ bool parse_number(const std::string& key, const std::string& value, double& out,
   return true;
 }
 
+constexpr const char* kWorkloadKeys[] = {"write",   "read",       "storage",      "cpu",
+                                         "device",  "size",       "num_levels",   "multiplier",
+                                         "dynamic", "level_base", "write_buffer", "l0_trigger"};
+
+bool split_workload(const std::string& text, std::map<std::string, std::string>& kv, std::string& error) {
+  for (const auto& item : split_list(text, ',')) {
+    const size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    if (eq == std::string::npos ||
+        std::find(std::begin(kWorkloadKeys), std::end(kWorkloadKeys), key) == std::end(kWorkloadKeys)) {
+      error = fmt::format(
+          "--workload: '{}' is not one of write=MB/s, read=MB/s, storage=$/GB-month, cpu=$/core-hour, "
+          "device=NAME, size=BYTES, num_levels=N, multiplier=M, dynamic=0|1, level_base=BYTES, "
+          "write_buffer=BYTES, l0_trigger=N",
+          item);
+      return false;
+    }
+    if (!kv.emplace(key, item.substr(eq + 1)).second) {
+      error = "--workload: " + key + "= given twice";
+      return false;
+    }
+  }
+  return true;
+}
+
+// "500G", "64M", "4096": bytes, the suffixes powers of 1024 (as RocksDB's options are set).
+bool parse_bytes(const std::string& key, const std::string& value, double& out, std::string& error) {
+  char* end = nullptr;
+  out = std::strtod(value.c_str(), &end);
+  const std::string suffix(end ? end : "");
+  const std::string units = "KMGT";
+  const size_t unit = suffix.size() == 1 ? units.find(suffix[0]) : std::string::npos;
+  if (value.empty() || end == value.c_str() || !std::isfinite(out) || out <= 0 ||
+      (!suffix.empty() && unit == std::string::npos)) {
+    error = fmt::format("--workload {}='{}': a size in bytes > 0, e.g. 500G (K, M, G, T: powers of 1024)", key, value);
+    return false;
+  }
+  if (!suffix.empty()) out *= std::pow(1024.0, static_cast<double>(unit + 1));
+  return true;
+}
+
+bool parse_whole(const std::string& key, const std::string& value, int lo, int hi, int& out, std::string& error) {
+  if (!parse_int(value, out) || out < lo || out > hi) {
+    error = fmt::format("--workload {}='{}': a whole number {}..{}", key, value, lo, hi);
+    return false;
+  }
+  return true;
+}
+
+// The per-level plan's options; with no size= none of them may be given (they would be ignored).
+bool parse_lsm(std::map<std::string, std::string>& kv, LsmOptions& lsm, std::string& error) {
+  if (!kv.count("size")) {
+    for (const char* key : {"num_levels", "multiplier", "dynamic", "level_base", "write_buffer", "l0_trigger"}) {
+      if (kv.count(key)) {
+        error = fmt::format("--workload {}= needs size= (the data size the per-level plan is for)", key);
+        return false;
+      }
+    }
+    return true;
+  }
+  if (!parse_bytes("size", kv["size"], lsm.data_bytes, error)) return false;
+  if (kv.count("num_levels") && !parse_whole("num_levels", kv["num_levels"], 2, 64, lsm.num_levels, error))
+    return false;
+  if (kv.count("l0_trigger") && !parse_whole("l0_trigger", kv["l0_trigger"], 1, 1 << 20, lsm.l0_trigger, error))
+    return false;
+  if (kv.count("multiplier") &&
+      (!parse_number("multiplier", kv["multiplier"], lsm.multiplier, error) || lsm.multiplier <= 1)) {
+    error = fmt::format("--workload multiplier='{}': a number > 1", kv["multiplier"]);
+    return false;
+  }
+  if (kv.count("dynamic")) {
+    if (kv["dynamic"] != "0" && kv["dynamic"] != "1") {
+      error = fmt::format("--workload dynamic='{}': 0 or 1", kv["dynamic"]);
+      return false;
+    }
+    lsm.dynamic = kv["dynamic"] == "1";
+  }
+  return (!kv.count("level_base") || parse_bytes("level_base", kv["level_base"], lsm.level_base, error)) &&
+         (!kv.count("write_buffer") || parse_bytes("write_buffer", kv["write_buffer"], lsm.write_buffer, error));
+}
+
 const Device* find_device(const std::vector<Device>& devices, const std::string& name) {
   for (const auto& d : devices)
     if (d.name == name) return &d;
@@ -53,22 +134,7 @@ CostRow cost_of(const std::string& label, double ratio, double compress_mbps, do
 bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error) {
   out = Workload{};
   std::map<std::string, std::string> kv;
-  for (const auto& item : split_list(text, ',')) {
-    const size_t eq = item.find('=');
-    const std::string key = item.substr(0, eq);
-    if (eq == std::string::npos ||
-        (key != "write" && key != "read" && key != "storage" && key != "cpu" && key != "device")) {
-      error = fmt::format(
-          "--workload: '{}' is not one of write=MB/s, read=MB/s, storage=$/GB-month, "
-          "cpu=$/core-hour, device=NAME",
-          item);
-      return false;
-    }
-    if (!kv.emplace(key, item.substr(eq + 1)).second) {
-      error = "--workload: " + key + "= given twice";
-      return false;
-    }
-  }
+  if (!split_workload(text, kv, error)) return false;
   for (const char* key : {"write", "read", "storage", "cpu"}) {
     if (!kv.count(key)) {
       error = fmt::format(
@@ -96,7 +162,7 @@ bool parse_workload(const std::string& text, const std::vector<Device>& devices,
       return false;
     }
   }
-  return true;
+  return parse_lsm(kv, out.lsm, error);
 }
 
 std::string workload_text(const Workload& w) {

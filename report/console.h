@@ -35,4 +35,8 @@ void print_recommendations(std::ostream& out, const RunResults& results);
 void print_costs(std::ostream& out, const RunResults& results, const Workload& workload,
                  const std::vector<Device>& devices);
 
+// The per-level plan (--workload with size=, under a RocksDB profile): per workload group the
+// options line and each level's data, writes, reads, codec and cost (judgement/level_plan.h).
+void print_level_plans(std::ostream& out, const RunResults& results, const Workload& workload);
+
 }  // namespace kvz

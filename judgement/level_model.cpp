@@ -1,0 +1,86 @@
+#include "judgement/level_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kvz {
+
+namespace {
+
+LevelShare level_of(int level, double data, double ratio) {
+  LevelShare s;
+  s.level = level;
+  s.data_bytes = data;
+  s.stored_bytes = ratio > 0 ? data / ratio : data;
+  return s;
+}
+
+// L0 between compactions holds 0 .. trigger memtables: half of them on average.
+double l0_data(const LsmOptions& o) { return std::min(o.data_bytes, o.l0_trigger / 2.0 * o.write_buffer); }
+
+void static_levels(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shape) {
+  double remaining = o.data_bytes - shape.levels.front().data_bytes;
+  double target = o.level_base;
+  for (int level = 1; level < o.num_levels && remaining > 0; ++level, target *= o.multiplier) {
+    const double r = ratio(level);
+    const bool last = level == o.num_levels - 1;
+    const double data = last ? remaining : std::min(remaining, target * r);
+    shape.levels.push_back(level_of(level, data, r));
+    remaining -= data;
+  }
+}
+
+// The deepest level holds X stored bytes, level `last - k` X / multiplier^k; the base level is
+// the first, going up, whose target fits max_bytes_for_level_base (L1 at the latest).
+void dynamic_levels(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shape) {
+  const double remaining = o.data_bytes - shape.levels.front().data_bytes;
+  if (remaining <= 0) return;
+  const int last = o.num_levels - 1;
+  double data_per_x = 0;  // data held per stored byte of the deepest level, levels b..last
+  for (int b = last; b >= 1; --b) {
+    const double scale = std::pow(o.multiplier, last - b);
+    data_per_x += ratio(b) / scale;
+    const double x = remaining / data_per_x;
+    if (x / scale > o.level_base && b > 1) continue;
+    shape.base_level = b;
+    for (int level = b; level <= last; ++level) {
+      const double r = ratio(level);
+      shape.levels.push_back(level_of(level, x / std::pow(o.multiplier, last - level) * r, r));
+    }
+    return;
+  }
+}
+
+void flows(const LsmOptions& o, LsmShape& shape) {
+  auto& levels = shape.levels;
+  for (size_t i = 0; i < levels.size(); ++i) {
+    LevelShare& s = levels[i];
+    if (i == 0) {
+      s.rewrites = 1;  // the flush
+    } else if (i == 1) {
+      s.rewrites = 1 + s.data_bytes / (o.l0_trigger * o.write_buffer);
+    } else {
+      const double above = levels[i - 1].data_bytes;
+      s.rewrites = 1 + (above > 0 ? s.data_bytes / above : 0);
+    }
+    s.compaction_reads = s.rewrites - 1 + (i + 1 < levels.size() ? 1 : 0);
+    s.read_share = o.data_bytes > 0 ? s.data_bytes / o.data_bytes : 0;
+  }
+}
+
+}  // namespace
+
+LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio) {
+  LsmShape shape;
+  shape.levels.push_back(level_of(0, l0_data(o), stored_ratio(0)));
+  if (o.dynamic)
+    dynamic_levels(o, stored_ratio, shape);
+  else
+    static_levels(o, stored_ratio, shape);
+  // A level the data does not reach is not part of the shape.
+  while (shape.levels.size() > 1 && shape.levels.back().data_bytes <= 0) shape.levels.pop_back();
+  flows(o, shape);
+  return shape;
+}
+
+}  // namespace kvz

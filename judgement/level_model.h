@@ -1,0 +1,65 @@
+#pragma once
+// RocksDB 7.8 leveled compaction, as its options shape it: how much of the data each level holds,
+// how many times compaction writes a byte into each level, what compaction reads back from it,
+// and where point reads land. Pure arithmetic; judgement/level_plan.h puts codecs and prices on it.
+//
+// The model (steady state of an insert-only load, keys spread over the whole key space):
+// - Level targets are in bytes as stored (file bytes), as RocksDB sizes them
+//   (VersionStorageInfo::CalculateBaseBytes); a level's data = its stored bytes x its codec's
+//   stored ratio, so the codec plan moves data between levels.
+// - Static sizes (level_compaction_dynamic_level_bytes=false, 7.8's default): L1 holds
+//   max_bytes_for_level_base, each next level `multiplier` times more, the deepest level (or the
+//   last of num_levels) what is left.
+// - Dynamic sizes: the last level holds X, each level above X / multiplier^k; the base level
+//   (where L0 compacts to) is the deepest level whose target is at most max_bytes_for_level_base;
+//   levels between L0 and it are empty. X solves sum(data) = size.
+// - L0 holds half of level0_file_num_compaction_trigger memtables on average.
+// - Writes into a level per byte ingested: L0 1 (the flush); the base level 1 + its data over
+//   one L0 compaction's input (trigger x write_buffer_size: L0 files span every key, so each
+//   L0 compaction rewrites the whole base level); a deeper level 1 + its data over the level
+//   above's (the overlap one byte moving down meets there).
+// - Compaction reads from a level per byte ingested: what it rewrites there (writes - 1) plus
+//   the byte moving on down (1, except at the deepest level).
+// - Point reads of uniformly chosen keys land where the key lives: the level's share of the data.
+// Not modelled: overwrites and deletions (space amplification), the WAL, the block cache.
+#include <functional>
+#include <vector>
+
+namespace kvz {
+
+// The options the model reads, at RocksDB 7.8's defaults (include/rocksdb/advanced_options.h,
+// options.h).
+struct LsmOptions {
+  double data_bytes = 0;  // the data, uncompressed (kvzbench's input bytes: data blocks before compression)
+  int num_levels = 7;
+  double multiplier = 10;                    // max_bytes_for_level_multiplier
+  bool dynamic = false;                      // level_compaction_dynamic_level_bytes
+  double level_base = 256.0 * 1024 * 1024;   // max_bytes_for_level_base
+  double write_buffer = 64.0 * 1024 * 1024;  // write_buffer_size
+  int l0_trigger = 4;                        // level0_file_num_compaction_trigger
+};
+
+struct LevelShare {
+  int level = 0;
+  double data_bytes = 0;        // uncompressed bytes the level holds
+  double stored_bytes = 0;      // the same as stored (data / the level's stored ratio)
+  double rewrites = 0;          // bytes written into the level per byte ingested
+  double compaction_reads = 0;  // bytes compaction reads from the level per byte ingested
+  double read_share = 0;        // fraction of point reads the level answers
+};
+
+struct LsmShape {
+  int base_level = 1;              // where L0 compacts to
+  std::vector<LevelShare> levels;  // L0, then base level .. deepest non-empty level
+  int deepest() const { return levels.empty() ? 0 : levels.back().level; }
+};
+
+// The stored ratio (uncompressed / stored) of the codec on each level, by level number.
+using LevelRatio = std::function<double(int level)>;
+LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio);
+
+// The index of compression_per_level RocksDB uses for `level` (compaction_picker.cc
+// GetCompressionType: 0 for L0, else level - base_level + 1).
+inline int per_level_index(int level, int base_level) { return level == 0 ? 0 : level - base_level + 1; }
+
+}  // namespace kvz

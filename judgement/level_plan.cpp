@@ -1,0 +1,190 @@
+#include "judgement/level_plan.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "stores/store_profile.h"
+#include "util/text.h"
+
+namespace kvz {
+
+namespace {
+
+constexpr double kHoursPerMonth = 30.0 * 24;  // as judgement/cost.cpp
+
+// A codec a level can take: the run's row, and its RocksDB CompressionType name.
+struct LevelCodec {
+  Candidate row;
+  std::string type;
+};
+
+// RocksDB's own call per codec: the first entry per codec of the profile's spec
+// ("lz4:1:stream:fresh/snappy/zlib:6:fresh/..."), as "codec params" labels without dictionary.
+std::map<std::string, std::string> default_calls(const StoreProfile& store) {
+  std::map<std::string, std::string> calls;
+  for (const auto& item : split_list(store.codecs, '/')) {
+    const size_t colon = item.find(':');
+    const std::string name = item.substr(0, colon);
+    calls.emplace(name, colon == std::string::npos ? "" : item.substr(colon + 1));
+  }
+  return calls;
+}
+
+// "compression=kZSTD;..." -> "kZSTD"
+std::string type_of(const std::string& line) {
+  const std::string key = "compression=";
+  const size_t at = line.find(key);
+  if (at == std::string::npos) return "";
+  const size_t from = at + key.size();
+  return line.substr(from, line.find(';', from) - from);
+}
+
+// The rows a level can take: "none", then each codec at RocksDB's default call, no dictionary.
+std::vector<LevelCodec> level_codecs(const GroupRecommendations& g, const StoreProfile& store) {
+  std::vector<LevelCodec> out;
+  Candidate none;
+  none.label = "none";
+  none.stored_ratio = 1;  // speeds 0: no CPU
+  out.push_back({none, "kNoCompression"});
+  const auto calls = default_calls(store);
+  for (const auto& c : g.candidates) {
+    const auto call = calls.find(c.codec);
+    const bool default_call = call != calls.end() && (call->second.empty() ? c.params.find(':') == std::string::npos
+                                                                           : c.params == call->second);
+    if (c.dict_size || !default_call) continue;
+    const ConfigLine line = store_config_line(
+        store, {.codec = c.codec, .level = c.level, .params = c.params, .dict_size = 0, .block_size = g.block_size});
+    if (line.writable) out.push_back({c, type_of(line.text)});
+  }
+  return out;
+}
+
+struct Pricing {
+  const Workload& w;
+  int threads = 1;
+};
+
+double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) {
+  const double write = p.w.write_mbps * s.rewrites;
+  const double read = p.w.write_mbps * s.compaction_reads + p.w.read_mbps * s.read_share;
+  return p.threads *
+         ((c.compress_mbps > 0 ? write / c.compress_mbps : 0) + (c.decompress_mbps > 0 ? read / c.decompress_mbps : 0));
+}
+
+// The shape and price of one assignment (a codec index per level number).
+struct Priced {
+  LsmShape shape;
+  PlanTotals totals;
+};
+Priced price(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p) {
+  Priced out;
+  out.shape = lsm_shape(p.w.lsm, [&](int level) { return codecs[pick[level]].row.stored_ratio; });
+  for (const auto& s : out.shape.levels) {
+    out.totals.stored_bytes += s.stored_bytes;
+    out.totals.cores += cores_of(s, codecs[pick[s.level]].row, p);
+  }
+  out.totals.storage_usd = out.totals.stored_bytes / 1e9 * p.w.storage_usd_gb_month;
+  out.totals.cpu_usd = out.totals.cores * p.w.cpu_usd_core_hour * kHoursPerMonth;
+  return out;
+}
+
+// Each level in turn takes the codec that makes the plan cheapest, until a pass changes nothing.
+std::vector<size_t> descend(std::vector<size_t> pick, const std::vector<LevelCodec>& codecs, const Pricing& p) {
+  double best = price(pick, codecs, p).totals.total_usd();
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t level = 0; level < pick.size(); ++level) {
+      for (size_t k = 0; k < codecs.size(); ++k) {
+        std::vector<size_t> trial = pick;
+        trial[level] = k;
+        const double cost = price(trial, codecs, p).totals.total_usd();
+        if (cost < best - 1e-9 * best) {
+          best = cost;
+          pick = trial;
+          changed = true;
+        }
+      }
+    }
+  }
+  return pick;
+}
+
+std::string per_level_line(const Priced& plan, const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs,
+                           const LsmOptions& o, uint64_t block_size) {
+  std::vector<std::string> types;
+  for (const auto& s : plan.shape.levels) types.push_back(codecs[pick[s.level]].type);
+  return fmt::format(
+      "compression_per_level={};bottommost_compression={};{};block_based_table_factory={{block_size={}}}",
+      join(types, ":"), types.back(), lsm_options_line(o), block_size);
+}
+
+LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs, const Workload& w) {
+  const Pricing p{w, g.threads};
+  const auto levels = static_cast<size_t>(w.lsm.num_levels);
+  LevelPlan plan;
+  plan.group = g.group;
+  plan.lsm = w.lsm;
+  std::vector<size_t> best_single(levels, 0), best(levels, 0);
+  for (size_t k = 0; k < codecs.size(); ++k) {
+    const std::vector<size_t> single(levels, k);
+    if (price(single, codecs, p).totals.total_usd() < price(best_single, codecs, p).totals.total_usd())
+      best_single = single;
+    const auto descended = descend(single, codecs, p);
+    if (price(descended, codecs, p).totals.total_usd() < price(best, codecs, p).totals.total_usd()) best = descended;
+  }
+  const Priced priced = price(best, codecs, p);
+  plan.base_level = priced.shape.base_level;
+  plan.totals = priced.totals;
+  for (const auto& s : priced.shape.levels) {
+    const LevelCodec& c = codecs[best[s.level]];
+    LevelChoice lc;
+    lc.share = s;
+    lc.codec_label = c.row.label;
+    lc.rocksdb_type = c.type;
+    lc.stored_ratio = c.row.stored_ratio;
+    lc.cores = cores_of(s, c.row, p);
+    lc.storage_usd = s.stored_bytes / 1e9 * w.storage_usd_gb_month;
+    lc.cpu_usd = lc.cores * w.cpu_usd_core_hour * kHoursPerMonth;
+    plan.levels.push_back(lc);
+  }
+  plan.line = per_level_line(priced, best, codecs, w.lsm, g.block_size);
+  const LevelCodec& single = codecs[best_single[0]];
+  plan.single_label = single.row.label;
+  plan.single = price(best_single, codecs, p).totals;
+  plan.single_line =
+      fmt::format("compression={0};bottommost_compression={0};{1};block_based_table_factory={{block_size={2}}}",
+                  single.type, lsm_options_line(w.lsm), g.block_size);
+  return plan;
+}
+
+}  // namespace
+
+std::string lsm_options_line(const LsmOptions& o) {
+  const LsmOptions defaults;
+  std::string line =
+      fmt::format("num_levels={};max_bytes_for_level_multiplier={};level_compaction_dynamic_level_bytes={}",
+                  o.num_levels, o.multiplier, o.dynamic ? "true" : "false");
+  if (o.level_base != defaults.level_base) line += fmt::format(";max_bytes_for_level_base={:.0f}", o.level_base);
+  if (o.write_buffer != defaults.write_buffer) line += fmt::format(";write_buffer_size={:.0f}", o.write_buffer);
+  if (o.l0_trigger != defaults.l0_trigger) line += fmt::format(";level0_file_num_compaction_trigger={}", o.l0_trigger);
+  return line;
+}
+
+std::string lsm_text(const LsmOptions& o) {
+  return fmt::format("{:.4g} GiB, {} level sizes, {} levels, multiplier {}", o.data_bytes / (1024.0 * 1024 * 1024),
+                     o.dynamic ? "dynamic" : "static", o.num_levels, o.multiplier);
+}
+
+std::vector<LevelPlan> level_plans(const RunResults& run, const Workload& w) {
+  std::vector<LevelPlan> plans;
+  if (w.lsm.data_bytes <= 0) return plans;
+  for (const auto& g : recommend(run, RecommendOptions{})) {
+    const StoreProfile* store = find_store_profile(g.profile);
+    if (!store || store->base != "rocksdb") continue;
+    plans.push_back(plan_group(g, level_codecs(g, *store), w));
+  }
+  return plans;
+}
+
+}  // namespace kvz

@@ -1,0 +1,65 @@
+#pragma once
+// A codec per level for RocksDB leveled compaction (`--workload ...,size=500G`): the level model
+// (judgement/level_model.h) with this run's measured rows on it, priced by the cost model's rates
+// (judgement/cost.h), the cheapest plan per workload group and the options line that applies it.
+//
+// Per level, with W and R the workload's write and read MB/s (uncompressed) and T the group's threads:
+//   storage $ = the level's stored bytes / 1e9 x storage $/GB-month (the data as it stands, not a
+//               month of writes: size= is what the store holds)
+//   cores     = T x (W x rewrites / compress MB/s + (W x compaction reads + R x read share) / decompress MB/s)
+//   CPU $     = cores x cpu $/core-hour x 720
+// A level's codec is one RocksDB 7.8 writes at its default level with no dictionary
+// (compression_opts is shared by every level, so only kDefaultCompressionLevel gives each level
+// its codec's own default), or none. The plan is found by coordinate descent from every
+// single-codec plan (each level in turn takes the codec that makes the whole plan cheapest,
+// until no level changes): level shares depend on the codecs, so levels are not independent.
+#include <string>
+#include <vector>
+
+#include "judgement/analysis.h"
+#include "judgement/cost.h"
+#include "judgement/level_model.h"
+
+namespace kvz {
+
+struct LevelChoice {
+  LevelShare share;
+  std::string codec_label;   // the run's row ("zstd 3"), or "none"
+  std::string rocksdb_type;  // "kZSTD", "kNoCompression"
+  double stored_ratio = 1;
+  double cores = 0;
+  double storage_usd = 0;
+  double cpu_usd = 0;
+};
+
+struct PlanTotals {
+  double stored_bytes = 0;
+  double cores = 0;
+  double storage_usd = 0;
+  double cpu_usd = 0;
+  double total_usd() const { return storage_usd + cpu_usd; }
+};
+
+struct LevelPlan {
+  std::string group;  // "rocksdb 16K stream T1"
+  LsmOptions lsm;
+  int base_level = 1;
+  std::vector<LevelChoice> levels;  // L0, then base level .. deepest
+  PlanTotals totals;
+  // compression_per_level=...;bottommost_compression=...;<the LSM's options>;block_based_table_factory=...
+  std::string line;
+  // The cheapest plan with one codec on every level, for comparison, and its line.
+  std::string single_label;
+  PlanTotals single;
+  std::string single_line;
+};
+
+// One plan per workload group measured under a RocksDB profile; none when w.lsm.data_bytes is 0.
+std::vector<LevelPlan> level_plans(const RunResults& run, const Workload& w);
+// The LSM's options in RocksDB's options string syntax (num_levels, the multiplier, dynamic,
+// and the sizes that differ from 7.8's defaults).
+std::string lsm_options_line(const LsmOptions& o);
+// "500 GiB, static level sizes, 7 levels, multiplier 10"
+std::string lsm_text(const LsmOptions& o);
+
+}  // namespace kvz

@@ -1,0 +1,192 @@
+// The level model's arithmetic (judgement/level_model.h), the per-level plan's choice and line
+// (judgement/level_plan.h) and the --workload keys that ask for it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "judgement/level_plan.h"
+#include "tests/results/fixture.h"
+#include "util/text.h"
+
+namespace kvz {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024;
+constexpr double kGiB = 1024 * kMiB;
+
+double total_data(const LsmShape& s) {
+  double sum = 0;
+  for (const auto& l : s.levels) sum += l.data_bytes;
+  return sum;
+}
+
+TEST(LevelModel, StaticSizesFillEachLevelToItsTargetAndTheDeepestHoldsTheRest) {
+  LsmOptions o;
+  o.data_bytes = 500 * kGiB;
+  const LsmShape s = lsm_shape(o, [](int) { return 1.0; });
+  ASSERT_EQ(s.levels.size(), 6u);  // L0..L5: 0.125 + 0.25 + 2.5 + 25 + 250 GiB, the rest in L5
+  EXPECT_EQ(s.base_level, 1);
+  EXPECT_DOUBLE_EQ(s.levels[0].data_bytes, 128 * kMiB);  // half of 4 x 64 MiB memtables
+  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 256 * kMiB);
+  EXPECT_DOUBLE_EQ(s.levels[4].data_bytes, 250 * kGiB);
+  EXPECT_NEAR(s.levels[5].data_bytes, (500 - 0.125 - 0.25 - 2.5 - 25 - 250) * kGiB, 1);
+  EXPECT_NEAR(total_data(s), o.data_bytes, 1);
+  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);                                 // the flush
+  EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 2);                                 // 1 + 256 MiB / (4 x 64 MiB)
+  EXPECT_DOUBLE_EQ(s.levels[2].rewrites, 11);                                // 1 + multiplier
+  EXPECT_DOUBLE_EQ(s.levels[2].compaction_reads, 11);                        // 10 rewritten + 1 moving on
+  EXPECT_DOUBLE_EQ(s.levels[5].compaction_reads, s.levels[5].rewrites - 1);  // nothing below
+  double reads = 0;
+  for (const auto& l : s.levels) reads += l.read_share;
+  EXPECT_NEAR(reads, 1, 1e-12);
+}
+
+TEST(LevelModel, TargetsAreStoredBytesSoACompressedLevelHoldsMoreData) {
+  LsmOptions o;
+  o.data_bytes = 10 * kGiB;
+  const LsmShape s = lsm_shape(o, [](int level) { return level == 1 ? 4.0 : 1.0; });
+  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 1 * kGiB);
+  EXPECT_DOUBLE_EQ(s.levels[1].stored_bytes, 256 * kMiB);
+}
+
+TEST(LevelModel, DynamicSizesHangFromTheDeepestLevel) {
+  LsmOptions o;
+  o.dynamic = true;
+  o.data_bytes = 100 * kGiB;
+  const LsmShape s = lsm_shape(o, [](int) { return 2.0; });
+  // L6 = X, L5 = X/10, L4 = X/100 (> 256 MiB when X ~ 45 GiB stored), L3 = X/1000 <= 256 MiB: the base.
+  EXPECT_EQ(s.base_level, 3);
+  ASSERT_EQ(s.levels.size(), 5u);  // L0, L3, L4, L5, L6
+  EXPECT_EQ(s.levels[1].level, 3);
+  EXPECT_EQ(s.deepest(), 6);
+  EXPECT_NEAR(s.levels[4].stored_bytes / s.levels[3].stored_bytes, 10, 1e-9);
+  EXPECT_NEAR(s.levels[2].stored_bytes / s.levels[1].stored_bytes, 10, 1e-9);
+  EXPECT_LE(s.levels[1].stored_bytes, o.level_base);
+  EXPECT_GT(s.levels[2].stored_bytes, o.level_base);
+  EXPECT_NEAR(total_data(s), o.data_bytes, 1);
+  EXPECT_EQ(per_level_index(0, s.base_level), 0);
+  EXPECT_EQ(per_level_index(3, s.base_level), 1);
+  EXPECT_EQ(per_level_index(6, s.base_level), 4);
+}
+
+TEST(LevelModel, SmallDataStaysAboveTheDeepestLevels) {
+  LsmOptions o;
+  o.data_bytes = 100 * kMiB;  // less than L0's half-trigger
+  const LsmShape s = lsm_shape(o, [](int) { return 1.0; });
+  ASSERT_EQ(s.levels.size(), 1u);
+  EXPECT_DOUBLE_EQ(s.levels[0].data_bytes, o.data_bytes);
+  EXPECT_DOUBLE_EQ(s.levels[0].compaction_reads, 0);
+}
+
+// A RocksDB run: none is free, lz4 fast and weak, zstd slow and strong (RocksDB's default calls).
+RunResults rocksdb_run() {
+  std::mt19937_64 rng(7);
+  RunResults r;
+  const struct {
+    testing::FixtureCodec fc;
+    const char* params;
+  } rows[] = {{{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
+              {{"zstd", 3, 4.0, 200, 900}, "3"},
+              {{"zlib", 6, 3.5, 40, 300}, "6:fresh"},
+              {{"zstd", 1, 3.6, 400, 1000}, "1"}};  // not RocksDB's default level: never on a level
+  for (const auto& row : rows) {
+    CellResult c = testing::make_cell(row.fc, 16384, rng, 3, 0);
+    c.key.profile = "rocksdb";
+    c.key.params = row.params;
+    r.cells.push_back(c);
+  }
+  return r;
+}
+
+Workload plan_workload(const std::string& extra) {
+  Workload w;
+  std::string error;
+  EXPECT_TRUE(parse_workload("write=2,read=50,storage=0.1,cpu=0.05,size=200G" + extra, default_devices(), w, error))
+      << error;
+  return w;
+}
+
+TEST(LevelPlan, LineHasACodecPerLevelAndTheDeepestAsBottommost) {
+  const auto plans = level_plans(rocksdb_run(), plan_workload(""));
+  ASSERT_EQ(plans.size(), 1u);
+  const LevelPlan& p = plans[0];
+  const std::string per_level = p.line.substr(0, p.line.find(';'));
+  const auto types = split_list(per_level.substr(per_level.find('=') + 1), ':');
+  ASSERT_EQ(types.size(), p.levels.size());
+  for (size_t i = 0; i < types.size(); ++i) EXPECT_EQ(types[i], p.levels[i].rocksdb_type);
+  EXPECT_NE(p.line.find(";bottommost_compression=" + p.levels.back().rocksdb_type + ";"), std::string::npos);
+  EXPECT_NE(p.line.find(";num_levels=7;max_bytes_for_level_multiplier=10;level_compaction_dynamic_level_bytes=false;"
+                        "block_based_table_factory={block_size=16384}"),
+            std::string::npos)
+      << p.line;
+  for (const auto& l : p.levels) EXPECT_NE(l.codec_label, "zstd 1");
+  EXPECT_LE(p.totals.total_usd(), p.single.total_usd() + 1e-9);
+}
+
+// Coordinate descent against every assignment of the three codecs and none to the six levels a
+// 200 GiB static LSM fills.
+TEST(LevelPlan, PlanIsTheCheapestOfEveryAssignment) {
+  const Workload w = plan_workload("");
+  const RunResults run = rocksdb_run();
+  const LevelPlan p = level_plans(run, w)[0];
+  std::vector<double> ratio = {1.0};  // none, then lz4, zstd 3, zlib as stored
+  for (size_t i = 0; i < 3; ++i)
+    ratio.push_back(static_cast<double>(run.cells[i].input_bytes) / static_cast<double>(run.cells[i].stored_bytes));
+  const std::vector<double> cmb = {0, 800, 200, 40}, dmb = {0, 4000, 900, 300};
+  double cheapest = INFINITY;
+  std::vector<int> pick(7, 0);
+  for (int n = 0; n < 4096; ++n) {  // 4^6 assignments of L0..L5; L6 never fills
+    for (int l = 0, v = n; l < 6; ++l, v /= 4) pick[l] = v % 4;
+    const LsmShape s = lsm_shape(w.lsm, [&](int level) { return ratio[pick[level]]; });
+    double gb = 0, cores = 0;
+    for (const auto& l : s.levels) {
+      const int k = pick[l.level];
+      gb += l.stored_bytes / 1e9;
+      if (k)
+        cores += w.write_mbps * l.rewrites / cmb[k] +
+                 (w.write_mbps * l.compaction_reads + w.read_mbps * l.read_share) / dmb[k];
+    }
+    ASSERT_LT(s.deepest(), 6);
+    cheapest = std::min(cheapest, gb * 0.1 + cores * 0.05 * 720);
+  }
+  EXPECT_NEAR(p.totals.total_usd(), cheapest, 1e-6 * cheapest);
+}
+
+TEST(LevelPlan, NoSizeNoPlanAndNoRocksdbProfileNoPlan) {
+  Workload w;
+  std::string error;
+  ASSERT_TRUE(parse_workload("write=2,read=50,storage=0.1,cpu=0.05", default_devices(), w, error));
+  EXPECT_TRUE(level_plans(rocksdb_run(), w).empty());
+  RunResults plain = rocksdb_run();
+  for (auto& c : plain.cells) c.key.profile.clear();
+  EXPECT_TRUE(level_plans(plain, plan_workload("")).empty());
+}
+
+TEST(LevelPlan, WorkloadKeysSetTheLsm) {
+  const Workload w = plan_workload(",num_levels=5,multiplier=8,dynamic=1,level_base=1M,write_buffer=64K,l0_trigger=2");
+  EXPECT_DOUBLE_EQ(w.lsm.data_bytes, 200 * kGiB);
+  EXPECT_EQ(w.lsm.num_levels, 5);
+  EXPECT_DOUBLE_EQ(w.lsm.multiplier, 8);
+  EXPECT_TRUE(w.lsm.dynamic);
+  EXPECT_DOUBLE_EQ(w.lsm.level_base, kMiB);
+  EXPECT_DOUBLE_EQ(w.lsm.write_buffer, 64 * 1024);
+  EXPECT_EQ(w.lsm.l0_trigger, 2);
+  EXPECT_EQ(lsm_options_line(w.lsm),
+            "num_levels=5;max_bytes_for_level_multiplier=8;level_compaction_dynamic_level_bytes=true;"
+            "max_bytes_for_level_base=1048576;write_buffer_size=65536;level0_file_num_compaction_trigger=2");
+}
+
+TEST(LevelPlan, WorkloadKeysRefuseBadValues) {
+  const std::string base = "write=2,read=50,storage=0.1,cpu=0.05";
+  for (const char* bad : {",size=0", ",size=5X", ",size=500G,num_levels=1", ",size=1G,multiplier=1",
+                          ",size=1G,dynamic=2", ",num_levels=4", ",size=1G,l0_trigger=0", ",size=1G,level_base=-1"}) {
+    Workload w;
+    std::string error;
+    EXPECT_FALSE(parse_workload(base + bad, default_devices(), w, error)) << bad;
+    EXPECT_NE(error.find("--workload"), std::string::npos) << error;
+  }
+}
+
+}  // namespace
+}  // namespace kvz
