@@ -26,9 +26,9 @@ bool parse_number(const std::string& key, const std::string& value, double& out,
   return true;
 }
 
-constexpr const char* kWorkloadKeys[] = {"write",   "read",       "storage",      "cpu",
-                                         "device",  "size",       "num_levels",   "multiplier",
-                                         "dynamic", "level_base", "write_buffer", "l0_trigger"};
+constexpr const char* kWorkloadKeys[] = {"write",        "read",       "storage",    "cpu",     "device",
+                                         "size",         "num_levels", "multiplier", "dynamic", "level_base",
+                                         "write_buffer", "l0_trigger", "target_file"};
 
 bool split_workload(const std::string& text, std::map<std::string, std::string>& kv, std::string& error) {
   for (const auto& item : split_list(text, ',')) {
@@ -39,7 +39,7 @@ bool split_workload(const std::string& text, std::map<std::string, std::string>&
       error = fmt::format(
           "--workload: '{}' is not one of write=MB/s, read=MB/s, storage=$/GB-month, cpu=$/core-hour, "
           "device=NAME, size=BYTES, num_levels=N, multiplier=M, dynamic=0|1, level_base=BYTES, "
-          "write_buffer=BYTES, l0_trigger=N",
+          "write_buffer=BYTES, l0_trigger=N, target_file=BYTES",
           item);
       return false;
     }
@@ -78,7 +78,8 @@ bool parse_whole(const std::string& key, const std::string& value, int lo, int h
 // The per-level plan's options; with no size= none of them may be given (they would be ignored).
 bool parse_lsm(std::map<std::string, std::string>& kv, LsmOptions& lsm, std::string& error) {
   if (!kv.count("size")) {
-    for (const char* key : {"num_levels", "multiplier", "dynamic", "level_base", "write_buffer", "l0_trigger"}) {
+    for (const char* key :
+         {"num_levels", "multiplier", "dynamic", "level_base", "write_buffer", "l0_trigger", "target_file"}) {
       if (kv.count(key)) {
         error = fmt::format("--workload {}= needs size= (the data size the per-level plan is for)", key);
         return false;
@@ -104,7 +105,8 @@ bool parse_lsm(std::map<std::string, std::string>& kv, LsmOptions& lsm, std::str
     lsm.dynamic = kv["dynamic"] == "1";
   }
   return (!kv.count("level_base") || parse_bytes("level_base", kv["level_base"], lsm.level_base, error)) &&
-         (!kv.count("write_buffer") || parse_bytes("write_buffer", kv["write_buffer"], lsm.write_buffer, error));
+         (!kv.count("write_buffer") || parse_bytes("write_buffer", kv["write_buffer"], lsm.write_buffer, error)) &&
+         (!kv.count("target_file") || parse_bytes("target_file", kv["target_file"], lsm.target_file, error));
 }
 
 const Device* find_device(const std::vector<Device>& devices, const std::string& name) {

@@ -28,14 +28,14 @@ struct Workload {
   double cpu_usd_core_hour = 0;
   std::string device;  // "" = no device load
   // size= and the LSM's options (num_levels=, multiplier=, dynamic=1, level_base=, write_buffer=,
-  // l0_trigger=): the per-level plan (judgement/level_plan.h); lsm.data_bytes 0 = no plan.
+  // l0_trigger=, target_file=): the per-level plan (judgement/level_plan.h); lsm.data_bytes 0 = no plan.
   LsmOptions lsm;
 };
 // "write=50,read=200,storage=0.08,cpu=0.04[,device=NVMe]": write, read, storage and cpu are
 // required, finite and >= 0 (write and read not both 0); device names one of `devices`.
 // size=500G (K/M/G/T: powers of 1024) asks for the per-level plan, with RocksDB 7.8's leveled
 // options where not given: num_levels=7 (2..64), multiplier=10 (> 1), dynamic=0|1,
-// level_base=256M, write_buffer=64M, l0_trigger=4 (>= 1).
+// level_base=256M, write_buffer=64M, l0_trigger=4 (>= 1), target_file=64M.
 bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error);
 
 struct CostRow {

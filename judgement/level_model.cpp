@@ -24,7 +24,8 @@ void static_levels(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shape
   for (int level = 1; level < o.num_levels && remaining > 0; ++level, target *= o.multiplier) {
     const double r = ratio(level);
     const bool last = level == o.num_levels - 1;
-    const double data = last ? remaining : std::min(remaining, target * r);
+    const double held = std::max(target - o.target_file / 2, target / 2);  // a file can be the whole level
+    const double data = last ? remaining : std::min(remaining, held * r);
     shape.levels.push_back(level_of(level, data, r));
     remaining -= data;
   }

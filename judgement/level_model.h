@@ -7,9 +7,11 @@
 // - Level targets are in bytes as stored (file bytes), as RocksDB sizes them
 //   (VersionStorageInfo::CalculateBaseBytes); a level's data = its stored bytes x its codec's
 //   stored ratio, so the codec plan moves data between levels.
-// - Static sizes (level_compaction_dynamic_level_bytes=false, 7.8's default): L1 holds
-//   max_bytes_for_level_base, each next level `multiplier` times more, the deepest level (or the
-//   last of num_levels) what is left.
+// - Static sizes (level_compaction_dynamic_level_bytes=false, 7.8's default): L1's target is
+//   max_bytes_for_level_base, each next level's `multiplier` times more; a level above the
+//   deepest holds its target less half a file (RocksDB moves a file down once the level passes
+//   its target, so the level sits between target - one file and target); the deepest level (or
+//   the last of num_levels) holds what is left.
 // - Dynamic sizes: the last level holds X, each level above X / multiplier^k; the base level
 //   (where L0 compacts to) is the deepest level whose target is at most max_bytes_for_level_base;
 //   levels between L0 and it are empty. X solves sum(data) = size.
@@ -37,6 +39,7 @@ struct LsmOptions {
   double level_base = 256.0 * 1024 * 1024;   // max_bytes_for_level_base
   double write_buffer = 64.0 * 1024 * 1024;  // write_buffer_size
   int l0_trigger = 4;                        // level0_file_num_compaction_trigger
+  double target_file = 64.0 * 1024 * 1024;   // target_file_size_base (target_file_size_multiplier 1)
 };
 
 struct LevelShare {

@@ -168,6 +168,7 @@ std::string lsm_options_line(const LsmOptions& o) {
   if (o.level_base != defaults.level_base) line += fmt::format(";max_bytes_for_level_base={:.0f}", o.level_base);
   if (o.write_buffer != defaults.write_buffer) line += fmt::format(";write_buffer_size={:.0f}", o.write_buffer);
   if (o.l0_trigger != defaults.l0_trigger) line += fmt::format(";level0_file_num_compaction_trigger={}", o.l0_trigger);
+  if (o.target_file != defaults.target_file) line += fmt::format(";target_file_size_base={:.0f}", o.target_file);
   return line;
 }
 

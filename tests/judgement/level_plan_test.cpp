@@ -25,12 +25,12 @@ TEST(LevelModel, StaticSizesFillEachLevelToItsTargetAndTheDeepestHoldsTheRest) {
   LsmOptions o;
   o.data_bytes = 500 * kGiB;
   const LsmShape s = lsm_shape(o, [](int) { return 1.0; });
-  ASSERT_EQ(s.levels.size(), 6u);  // L0..L5: 0.125 + 0.25 + 2.5 + 25 + 250 GiB, the rest in L5
+  ASSERT_EQ(s.levels.size(), 6u);  // L0..L5: 0.125 GiB, then the targets 0.25, 2.5, 25, 250 GiB, the rest in L5
   EXPECT_EQ(s.base_level, 1);
   EXPECT_DOUBLE_EQ(s.levels[0].data_bytes, 128 * kMiB);  // half of 4 x 64 MiB memtables
-  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 256 * kMiB);
-  EXPECT_DOUBLE_EQ(s.levels[4].data_bytes, 250 * kGiB);
-  EXPECT_NEAR(s.levels[5].data_bytes, (500 - 0.125 - 0.25 - 2.5 - 25 - 250) * kGiB, 1);
+  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 224 * kMiB);  // 256 MiB target less half a 64 MiB file
+  EXPECT_DOUBLE_EQ(s.levels[4].data_bytes, 250 * kGiB - 32 * kMiB);
+  EXPECT_NEAR(s.levels[5].data_bytes, 500 * kGiB - 128 * kMiB - 4 * 32 * kMiB - (0.25 + 2.5 + 25 + 250) * kGiB, 1);
   EXPECT_NEAR(total_data(s), o.data_bytes, 1);
   EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);                                 // the flush
   EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 2);                                 // 1 + 256 MiB / (4 x 64 MiB)
@@ -46,8 +46,8 @@ TEST(LevelModel, TargetsAreStoredBytesSoACompressedLevelHoldsMoreData) {
   LsmOptions o;
   o.data_bytes = 10 * kGiB;
   const LsmShape s = lsm_shape(o, [](int level) { return level == 1 ? 4.0 : 1.0; });
-  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 1 * kGiB);
-  EXPECT_DOUBLE_EQ(s.levels[1].stored_bytes, 256 * kMiB);
+  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 4 * 224 * kMiB);
+  EXPECT_DOUBLE_EQ(s.levels[1].stored_bytes, 224 * kMiB);
 }
 
 TEST(LevelModel, DynamicSizesHangFromTheDeepestLevel) {
@@ -164,7 +164,8 @@ TEST(LevelPlan, NoSizeNoPlanAndNoRocksdbProfileNoPlan) {
 }
 
 TEST(LevelPlan, WorkloadKeysSetTheLsm) {
-  const Workload w = plan_workload(",num_levels=5,multiplier=8,dynamic=1,level_base=1M,write_buffer=64K,l0_trigger=2");
+  const Workload w =
+      plan_workload(",num_levels=5,multiplier=8,dynamic=1,level_base=1M,write_buffer=64K,l0_trigger=2,target_file=32K");
   EXPECT_DOUBLE_EQ(w.lsm.data_bytes, 200 * kGiB);
   EXPECT_EQ(w.lsm.num_levels, 5);
   EXPECT_DOUBLE_EQ(w.lsm.multiplier, 8);
@@ -172,9 +173,11 @@ TEST(LevelPlan, WorkloadKeysSetTheLsm) {
   EXPECT_DOUBLE_EQ(w.lsm.level_base, kMiB);
   EXPECT_DOUBLE_EQ(w.lsm.write_buffer, 64 * 1024);
   EXPECT_EQ(w.lsm.l0_trigger, 2);
+  EXPECT_DOUBLE_EQ(w.lsm.target_file, 32 * 1024);
   EXPECT_EQ(lsm_options_line(w.lsm),
             "num_levels=5;max_bytes_for_level_multiplier=8;level_compaction_dynamic_level_bytes=true;"
-            "max_bytes_for_level_base=1048576;write_buffer_size=65536;level0_file_num_compaction_trigger=2");
+            "max_bytes_for_level_base=1048576;write_buffer_size=65536;level0_file_num_compaction_trigger=2;"
+            "target_file_size_base=32768");
 }
 
 TEST(LevelPlan, WorkloadKeysRefuseBadValues) {
