@@ -30,12 +30,13 @@ TEST(LevelModel, StaticSizesFillEachLevelToItsTargetAndTheDeepestHoldsTheRest) {
   EXPECT_DOUBLE_EQ(s.levels[0].data_bytes, 128 * kMiB);  // half of 4 x 64 MiB memtables
   EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 224 * kMiB);  // 256 MiB target less half a 64 MiB file
   EXPECT_DOUBLE_EQ(s.levels[4].data_bytes, 250 * kGiB - 32 * kMiB);
-  EXPECT_NEAR(s.levels[5].data_bytes, 500 * kGiB - 128 * kMiB - 4 * 32 * kMiB - (0.25 + 2.5 + 25 + 250) * kGiB, 1);
+  EXPECT_NEAR(s.levels[5].data_bytes, 500 * kGiB - 128 * kMiB + 4 * 32 * kMiB - (0.25 + 2.5 + 25 + 250) * kGiB, 1);
   EXPECT_NEAR(total_data(s), o.data_bytes, 1);
-  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);                                 // the flush
-  EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 2);                                 // 1 + 256 MiB / (4 x 64 MiB)
-  EXPECT_DOUBLE_EQ(s.levels[2].rewrites, 11);                                // 1 + multiplier
-  EXPECT_DOUBLE_EQ(s.levels[2].compaction_reads, 11);                        // 10 rewritten + 1 moving on
+  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);      // the flush
+  EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 1.875);  // 1 + 224 MiB / (4 x 64 MiB)
+  // 1 + the overlap a byte moving down meets; compaction reads the overlap and the byte moving on.
+  EXPECT_DOUBLE_EQ(s.levels[2].rewrites, 1 + (2.5 * kGiB - 32 * kMiB) / (224 * kMiB));
+  EXPECT_DOUBLE_EQ(s.levels[2].compaction_reads, s.levels[2].rewrites);
   EXPECT_DOUBLE_EQ(s.levels[5].compaction_reads, s.levels[5].rewrites - 1);  // nothing below
   double reads = 0;
   for (const auto& l : s.levels) reads += l.read_share;
