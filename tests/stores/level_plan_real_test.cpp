@@ -39,20 +39,21 @@ using namespace real_stores;
 // quarter of the DB (0..2 % on logs and JSON; up to +16 % on us_zip_codes.csv's ~50-byte records
 // in zstd: kvzbench's blocks carry sequence number 0, as SstFileWriter and a bottommost
 // compaction write them, while a shuffled load leaves files with real, unordered sequence
-// numbers, 8 bytes of a 60-byte entry: our reading, not measured apart); within 35 % for a
-// smaller level, a sparse sample of the keys whose neighbours in a block are less alike (+26 %).
+// numbers, 8 bytes of a 60-byte entry: our reading, not measured apart); within 45 % for a
+// smaller level, a sparse sample of the keys whose neighbours in a block are less alike (+20 ..
+// +30 % seen).
 constexpr double kDataTolerance = 0.20;
-constexpr double kSparseDataTolerance = 0.35;
+constexpr double kSparseDataTolerance = 0.45;
 // A level above the deepest against its target less half a file: within 20 % when it has at
-// least 8 files (-3 .. +17 % seen), within 70 % with fewer, whose bytes move a file or more at a
-// time (RocksDB moves files down once a level passes its target and widens a compaction's
-// inputs when that costs nothing: -66 % seen on an L1 of one file). The deepest level holds the rest: its
+// least 8 files (-6 .. +17 % seen); with fewer, whose bytes move a file or more at a time
+// (RocksDB moves files down once a level passes its target and widens a compaction's inputs when
+// that costs nothing: -66 % seen on an L1 of one file), only at most 20 % above it.
+// The deepest level holds the rest: its
 // error is the others' summed plus the whole DB's (us_zip_codes.csv: the DB 14 % above the model,
 // from the data error above), so it (with any level the real DB has below it) is held within
-// 25 % of the whole DB's bytes (22 % seen). L0 is empty
-// once compaction settles (the model's L0 is the average while writing): not compared.
+// 25 % of the whole DB's bytes (22 % seen). L0 is empty or one file once compaction settles (the
+// model's L0 is the average while writing): not compared.
 constexpr double kLevelTolerance = 0.20;
-constexpr double kFewFilesLevelTolerance = 0.70;
 constexpr uint64_t kManyFiles = 8;
 constexpr double kDeepestTolerance = 0.25;
 // The plan's monthly cost at the DB's real bytes (CPU as modelled) against the best single
@@ -236,8 +237,7 @@ void compare_levels(const std::string& corpus, const LevelPlan& plan, const std:
     const bool big = static_cast<double>(r.file_bytes) >= total / 4;
     EXPECT_LE(std::abs(data_diff), big ? kDataTolerance : kSparseDataTolerance) << corpus << " L" << level;
     if (level < plan.levels.back().share.level)
-      EXPECT_LE(std::abs(level_diff), r.files >= kManyFiles ? kLevelTolerance : kFewFilesLevelTolerance)
-          << corpus << " L" << level;
+      EXPECT_LE(r.files >= kManyFiles ? std::abs(level_diff) : level_diff, kLevelTolerance) << corpus << " L" << level;
     else
       EXPECT_LE(std::abs(bytes_from(real, level) - lc.share.stored_bytes), kDeepestTolerance * total)
           << corpus << " L" << level << " and below";
