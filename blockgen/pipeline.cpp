@@ -94,11 +94,17 @@ bool resolve_files(const SourceRequest& request, const SourceRegistry& readers, 
   return true;
 }
 
-// One file: a store file through the reader that takes it, any other as a corpus.
+// One file: a store file through the reader that takes it, any other as a corpus. A file a
+// reader takes (by its name or its bytes) that it cannot read is refused, never read as a
+// corpus: the error says how to measure its bytes anyway.
 bool load_file(const SourceRequest& request, const SourceRegistry& readers, const std::string& path,
                const std::string& name, Source& s, std::vector<std::string>& warnings, std::string& error) {
-  if (const StoreFileReader* reader = readers.reader_for(path)) {
-    if (!reader->read(path, request.file_max_bytes, s.records, error)) return false;
+  const StoreFileReader* reader = request.read_store_files ? readers.reader_for(path) : nullptr;
+  if (reader) {
+    if (!reader->read(path, request.file_max_bytes, s.records, error)) {
+      error += "; to measure its raw bytes: -r bytes";
+      return false;
+    }
   } else {
     s.records = read_corpus(path, request.record_mode, request.file_max_bytes, request.record, error);
   }

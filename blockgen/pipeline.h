@@ -11,6 +11,11 @@
 
 namespace kvz {
 
+// Whether a file a store's reader takes is read through it, by the record mode the user gave:
+// unless `-r bytes` asks for the file's bytes as they are on disk (the way to measure a store
+// file whose structure is broken).
+inline bool reads_store_files(const std::string& given_record_mode) { return given_record_mode != "bytes"; }
+
 struct SourceRequest {
   std::vector<std::string> datasets;  // built-in dataset names
   std::vector<std::string> files;     // corpus paths or manifest names (resolved against KVZ_CORPORA)
@@ -22,6 +27,9 @@ struct SourceRequest {
   uint64_t seed = 1;
   DatasetOptions dataset;
   bool hash_files = false;  // SHA-256 of each file, for a result's metadata
+  // Store files through their readers (reads_store_files: the user did not give -r bytes; a
+  // command may still read the corpora as bytes for the raw layout).
+  bool read_store_files = true;
 };
 
 // One source's records and, for a file, where they came from.

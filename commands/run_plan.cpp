@@ -11,6 +11,7 @@
 
 #include "blockgen/corpus.h"
 #include "blockgen/layouts.h"
+#include "blockgen/pipeline.h"
 #include "blockgen/source_registry.h"
 #include "blockgen/table.h"
 #include "commands/shard_env.h"
@@ -22,9 +23,9 @@ namespace kvz {
 namespace {
 
 // The store that wrote every named file (a directory: its store files), "" when the sources
-// are not all one store's files (or a dataset is among them).
+// are not all one store's files (or a dataset is among them, or `-r bytes` reads them as bytes).
 std::string one_store_of(const SourceArgs& src) {
-  if (src.files.empty() || !src.datasets.empty()) return "";
+  if (src.files.empty() || !src.datasets.empty() || !reads_store_files(src.record_mode)) return "";
   const SourceRegistry& readers = SourceRegistry::global();
   std::set<std::string> stores;
   for (const auto& f : src.files) {

@@ -62,6 +62,7 @@ bool make_source_request(const SourceArgs& a, SourceRequest& r, std::string& err
   if (error.empty()) error = record_options_error(a.record_mode, a.record);
   if (!error.empty()) return false;
   r.record_mode = a.record_mode;
+  r.read_store_files = reads_store_files(a.record_mode);
   r.record = a.record;
   if (!a.names.empty()) {
     r.names = split_list(a.names);

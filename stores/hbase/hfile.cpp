@@ -18,6 +18,7 @@ namespace {
 
 constexpr size_t kHeader = 33;
 constexpr uint64_t kMaxBlock = 64u << 20;  // a larger block is corruption
+constexpr int kMaxPlausibleVersion = 255;  // HBase has written 1, 2 and 3
 
 // Sets the one-line error ("NAME: offset AT: WHAT") and returns false.
 using FailFn = std::function<bool(uint64_t, std::string)>;
@@ -225,6 +226,10 @@ bool parse_hfile(std::span<const uint8_t> file, const std::string& name, Hfile& 
   out.major = static_cast<int>(version & 0xFFFFFF);
   out.minor = static_cast<int>(version >> 24);
   if (out.major == 1) return parse_v1(file, out, max_raw, fail);
+  // A version HBase could have written (a small number) is one this reader does not take;
+  // anything else means the trailer is not where the file ends.
+  if (out.major > kMaxPlausibleVersion)
+    return fail(file.size() - 4, "no HFile trailer: the last 4 bytes are no HFile version (a truncated file?)");
   if (out.major != 2 && out.major != 3)
     return fail(file.size() - 4,
                 fmt::format("HFile version {}.{}: this reader takes v1, v2 and v3", out.major, out.minor));

@@ -1,4 +1,5 @@
-// An HBase HFile as a `run`/`blocks` source (found by its trailer, or by an `.hfile` name): its
+// An HBase HFile as a `run`/`blocks` source (found by its trailer; or by an `.hfile` name or its
+// first block's magic, so that a broken one is refused): its
 // KeyValue cells are the records, its data blocks, concatenated, the raw stream, and its data
 // blocks as stored (stores/hbase/hfile.h).
 #include <filesystem>
@@ -41,12 +42,24 @@ void keep_data_blocks(const Hfile& f, size_t max_bytes, RecordSet& set) {
   stored.finish(0);
 }
 
+// An HFile v2/v3 by its start: the first data block's magic (HBase's BlockType DATA, or
+// ENCODED_DATA). Its bytes say HFile though its trailer may be gone (a truncated copy): such a
+// file is refused with its reader's error, not read as a corpus.
+bool starts_as_hfile(const std::string& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec || size < 8) return false;
+  const auto head = read_from_end(path, size, size, 8);
+  const std::string magic(head.begin(), head.end());
+  return magic == "DATABLK*" || magic == "DATABLKE";
+}
+
 class HfileReader final : public StoreFileReader {
  public:
   std::string_view store() const override { return "hbase"; }
   Claim claim(const std::string& path) const override {
     if (has_hfile_trailer(path)) return Claim::file;
-    return std::filesystem::path(path).extension() == ".hfile" ? Claim::name : Claim::none;
+    return std::filesystem::path(path).extension() == ".hfile" || starts_as_hfile(path) ? Claim::name : Claim::none;
   }
   bool made(const RecordSet& set) const override { return set.record_mode == "hbase-hfile"; }
 

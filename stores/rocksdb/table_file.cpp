@@ -192,7 +192,9 @@ struct Reader {
       out.store = "leveldb";
       footer_at = file.size() - 48;
     } else {
-      return fail(file.size() - 8, "no LevelDB or RocksDB table magic");
+      return fail(file.size() - 8,
+                  "no table footer: the last 8 bytes are neither LevelDB's nor RocksDB's table magic (a truncated "
+                  "table?)");
     }
     if (out.checksum_type > 4) return fail(footer_at, fmt::format("unknown checksum type {}", out.checksum_type));
     out.checksums_verified = out.checksum_type != 0;

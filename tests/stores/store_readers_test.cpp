@@ -68,6 +68,12 @@ TEST(StoreReaders, BytesAndNamesDecideWhichReaderTakesAFile) {
   EXPECT_EQ(taker(dir.file("e.hfile", ending_in(kRocksDbMagic))), "hbase");  // an HFile's name first
   EXPECT_EQ(taker(dir.file("f.wt", ending_in(kLevelDbMagic))), "wiredtiger");
   EXPECT_EQ(taker(dir.file("g.txt", "text")), "none");
+  // An HFile's first block magic with no trailer (a truncated copy, any name): the HFile reader
+  // takes it, to say what is missing, but no store is named for it.
+  const std::string cut_hfile = dir.file("0123abcd", "DATABLK*" + std::string(100, 'x'));
+  EXPECT_EQ(taker(cut_hfile), "hbase");
+  EXPECT_EQ(SourceRegistry::global().store_of(cut_hfile), "");
+  EXPECT_EQ(taker(dir.file("h", "DATABLK" + std::string(100, 'x'))), "none");
 }
 
 TEST(StoreReaders, ScyllaDbIsCassandrasFormatWithItsOwnComponent) {

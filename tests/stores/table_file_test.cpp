@@ -194,7 +194,9 @@ TEST(TableFile, BadInputNamesTheOffset) {
   auto magic = file;
   magic[magic.size() - 1] ^= 0xFF;
   EXPECT_FALSE(parse_table_file(magic, "h.sst", t, error));
-  EXPECT_EQ(error, fmt::format("h.sst: offset {}: no LevelDB or RocksDB table magic", file.size() - 8));
+  EXPECT_EQ(error, fmt::format("h.sst: offset {}: no table footer: the last 8 bytes are neither LevelDB's nor "
+                               "RocksDB's table magic (a truncated table?)",
+                               file.size() - 8));
   const std::vector<uint8_t> cut(file.begin(), file.begin() + static_cast<long>(file.size() / 2));
   EXPECT_FALSE(parse_table_file(cut, "h.sst", t, error));
   EXPECT_EQ(error.rfind("h.sst: offset ", 0), 0u) << error;
