@@ -28,20 +28,36 @@ const StoreProfile& dictionary_store(const CellState& cell) {
   return *rocksdb;
 }
 
+// Raw samples as the dictionary: their bytes concatenated, in the order taken (the store's
+// samples, or the split's training blocks), at most `size` bytes. No training, so no failure.
+TrainedDict raw_samples_dictionary(const std::vector<ByteView>& samples, size_t size) {
+  TrainedDict d;
+  for (ByteView s : samples) {
+    if (d.bytes.size() >= size) break;
+    const size_t take = std::min(size - d.bytes.size(), s.size());
+    d.bytes.insert(d.bytes.end(), s.begin(), s.begin() + static_cast<std::ptrdiff_t>(take));
+  }
+  return d;
+}
+
 // "file": the store's samples from every block, every block measured. Under the profile of a
 // store that keeps one, ZDICT exactly as the store calls it (no fallback: RocksDB then writes
 // no dictionary and the row is skipped); otherwise a block set too small for ZDICT (a 512 KiB
-// sample of 64 KiB blocks) is trained on 4 KiB chunks, with a note.
+// sample of 64 KiB blocks) is trained on 4 KiB chunks, with a note. A raw row's dictionary is
+// the store's raw samples.
 const TrainedDict& file_dictionary(CellState& cell, DictCache& dicts) {
   const size_t size = cell.params.dict_size;
-  auto it = dicts.trained.find(size);
+  const bool raw = cell.params.raw_dict;
+  auto it = dicts.trained.find({size, raw});
   if (it != dicts.trained.end()) return it->second;
   std::vector<ByteView> samples;
-  for (auto s : store_dictionary_samples(dictionary_store(cell), cell.group->blocks, size)) samples.push_back(s);
+  for (auto s : store_dictionary_samples(dictionary_store(cell), cell.group->blocks, size, raw)) samples.push_back(s);
+  if (raw) return dicts.trained.emplace(std::pair{size, raw}, raw_samples_dictionary(samples, size)).first->second;
   const bool exact = cell.group->store && store_has_file_dictionary(*cell.group->store);
   std::string note;
   it = dicts.trained
-           .emplace(size, train_dictionary(samples, size, &note, exact ? TrainFallback::None : TrainFallback::Chunks))
+           .emplace(std::pair{size, raw},
+                    train_dictionary(samples, size, &note, exact ? TrainFallback::None : TrainFallback::Chunks))
            .first;
   const BlockSet& bs = cell.group->blocks;
   if (!note.empty())
@@ -66,12 +82,16 @@ const TrainedDict* split_dictionary(CellState& cell, DictCache& dicts, const Eng
     cell.skipped = dicts.split_error;
     return nullptr;
   }
-  auto it = dicts.trained.find(cell.params.dict_size);
+  const std::pair key{cell.params.dict_size, cell.params.raw_dict};
+  auto it = dicts.trained.find(key);
   if (it == dicts.trained.end()) {
     std::vector<ByteView> samples;
     for (size_t i : dicts.train) samples.push_back(bs.block(i));
     std::string note;
-    it = dicts.trained.emplace(cell.params.dict_size, train_dictionary(samples, cell.params.dict_size, &note)).first;
+    it = dicts.trained
+             .emplace(key, key.second ? raw_samples_dictionary(samples, key.first)
+                                      : train_dictionary(samples, key.first, &note))
+             .first;
     if (!note.empty())
       dicts.notes.push_back(fmt::format("{} {}: dictionary {}: {}", bs.source, format_byte_size(bs.block_size),
                                         format_byte_size(cell.params.dict_size), note));

@@ -16,9 +16,10 @@
 
 namespace kvz {
 
-// Dictionaries trained once per (group, size) and shared by that group's cells.
+// Dictionaries made once per (group, size, raw) and shared by that group's cells: trained, or
+// raw samples of the data (CodecParams::raw_dict).
 struct DictCache {
-  std::map<size_t, TrainedDict> trained;
+  std::map<std::pair<size_t, bool>, TrainedDict> trained;
   std::string split_error;
   bool split_done = false;
   std::vector<size_t> train, test;

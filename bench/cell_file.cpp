@@ -28,6 +28,7 @@ void predict_store_file(CellState& cell) {
                .codec = {cell.codec->info().name, cell.params.label(), cell.codec->info().is_reference},
                .level = cell.params.level,
                .max_dict_bytes = dict.bytes ? cell.params.dict_size : 0,
+               .raw_dict = cell.params.raw_dict,
                .dict_block = dict.block_bytes,
                .compress = [&](std::span<const uint8_t> block) -> std::optional<size_t> {
                  out.resize(session.value->bound(block.size()));

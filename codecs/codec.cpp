@@ -50,7 +50,7 @@ std::string Codec::check_params(const CodecParams& p) const {
 
 std::string CodecParams::label() const {
   std::string s = std::to_string(level) + options;
-  if (dict_size != 0) s += ":dict=" + format_byte_size(dict_size);
+  if (dict_size != 0) s += (raw_dict ? ":rawdict=" : ":dict=") + format_byte_size(dict_size);
   return s;
 }
 

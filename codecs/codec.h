@@ -43,11 +43,14 @@ inline constexpr size_t kMaxDictSize = 112 * 1024;
 struct CodecParams {
   int level = 0;
   size_t dict_size = 0;  // requested dictionary size in bytes (0 = none)
+  // The dictionary is raw samples of the data, not trained (`rawdict=SIZE`): what RocksDB uses
+  // with max_dict_bytes and no zstd_max_train_bytes. Meaningful only with dict_size.
+  bool raw_dict = false;
   // What follows the level in a label: "e" (xz extreme), ":zlib", ":stream", ":w22"; "" = defaults.
   std::string options{};
 
   // Stable, human-readable id of the params: "3", "6e", "6:zlib", "1:stream", "11:w22",
-  // "3:dict=16K".
+  // "3:dict=16K", "3:rawdict=16K".
   std::string label() const;
   // `options` cut into the tokens parse_options takes back: "e" -> {"e"}, ":w22" -> {"w22"}.
   std::vector<std::string> option_tokens() const;

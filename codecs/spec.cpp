@@ -178,12 +178,10 @@ class SpecParser {
       }
       for (; i < parts.size(); ++i) {
         const std::string_view option = trim(parts[i]);
-        if (option.rfind("dict=", 0) != 0) {
+        if (!is_dict_option(option)) {
           tokens.emplace_back(option);
-        } else if (params.dict_size) {
-          return fail(fmt::format("{}: dict= given twice", info.name));
-        } else if (!parse_byte_size(option.substr(5), params.dict_size)) {
-          return fail(fmt::format("bad dictionary size '{}' (e.g. dict=16K)", option.substr(5)));
+        } else if (!parse_dict_option(info, option, params)) {
+          return false;
         }
       }
     }
@@ -192,6 +190,21 @@ class SpecParser {
     else if (implied >= 0)
       return fail(fmt::format("'{}' names one lzo variant: give no levels", name));
     return add_checked(codec, params, tokens, levels);
+  }
+
+  static bool is_dict_option(std::string_view option) {
+    return option.rfind("dict=", 0) == 0 || option.rfind("rawdict=", 0) == 0;
+  }
+
+  // dict=SIZE (a trained dictionary) or rawdict=SIZE (raw samples of the data), once.
+  bool parse_dict_option(const CodecInfo& info, std::string_view option, CodecParams& params) {
+    const bool raw = option.rfind("rawdict=", 0) == 0;
+    const std::string_view size = option.substr(raw ? 8 : 5);
+    if (params.dict_size) return fail(fmt::format("{}: dict= or rawdict= given twice", info.name));
+    if (!parse_byte_size(size, params.dict_size))
+      return fail(fmt::format("bad dictionary size '{}' (e.g. {}dict=16K)", size, raw ? "raw" : ""));
+    params.raw_dict = raw;
+    return true;
   }
 
   bool parse_one_level(const CodecInfo& info, std::string_view s, int& level) {

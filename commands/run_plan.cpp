@@ -320,9 +320,16 @@ bool make_choices(const RunPlan& p, const CodecRegistry& reg, std::vector<CodecC
     if (!p.dict_codecs.empty() && std::find(p.dict_codecs.begin(), p.dict_codecs.end(), name) == p.dict_codecs.end())
       continue;
     if (p.dict_max_level && c.params.level > *p.dict_max_level) continue;
+    // Under a store that also uses raw samples as the dictionary (RocksDB without
+    // zstd_max_train_bytes), each trained row's raw twin follows it.
+    const bool raw_twin = p.store && std::find(p.store->raw_dict_codecs.begin(), p.store->raw_dict_codecs.end(),
+                                               name) != p.store->raw_dict_codecs.end();
     for (size_t d : p.dict_sizes) {
       CodecChoice v = c;
       v.params.dict_size = d;
+      out.push_back(v);
+      if (!raw_twin) continue;
+      v.params.raw_dict = true;
       out.push_back(v);
     }
   }

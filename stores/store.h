@@ -49,8 +49,9 @@ struct StoreOption {
 // the built-in one or a variant with options; pure and allocation-free.
 using StoreBlockFn = StoredBlock (*)(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size,
                                      size_t compressed_size);
-// The store's in-file dictionary training samples (store_dictionary_samples).
-using DictionarySamplesFn = std::vector<std::span<const uint8_t>> (*)(const BlockSet& blocks, size_t dict_size);
+// The store's in-file dictionary samples (store_dictionary_samples).
+using DictionarySamplesFn = std::vector<std::span<const uint8_t>> (*)(const BlockSet& blocks, size_t dict_size,
+                                                                      bool raw);
 
 struct Store {
   // The built-in profile, `rules` included; the registry sets `base` (= name) and `codecs`

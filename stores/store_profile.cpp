@@ -347,10 +347,10 @@ std::optional<FileParts> store_file_parts(const StoreProfile& p, const FileInput
 }
 
 std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& p, const BlockSet& blocks,
-                                                               size_t dict_size) {
+                                                               size_t dict_size, bool raw) {
   const Store* store = find_store(p);
   if (!store || !store->dictionary_samples) return {};
-  return store->dictionary_samples(blocks, dict_size);
+  return store->dictionary_samples(blocks, dict_size, raw);
 }
 
 bool store_has_file_dictionary(const StoreProfile& p) {

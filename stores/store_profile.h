@@ -29,7 +29,10 @@ struct StoreProfile {
   size_t max_block_size = kMaxBlockSize;
   std::string codecs{};              // codec spec of the store's choices, e.g. "lz4/snappy/zlib:6/lz4hc:9/zstd:3"
   std::vector<size_t> dict_sizes{};  // dictionary sizes the store would use (empty: none)
-  double stall_threshold_ms = 0;     // reported prominently when > 0 (scylla: 1 ms)
+  // Codecs whose trained dictionary row gets a raw-sample twin (CodecParams::raw_dict) at each
+  // of dict_sizes: RocksDB's dictionary without zstd_max_train_bytes.
+  std::vector<std::string> raw_dict_codecs{};
+  double stall_threshold_ms = 0;  // reported prominently when > 0 (scylla: 1 ms)
 
   // --- additive: the rule parameters store_block() applies -------------------------------
   std::string base{};                   // the built-in profile this one derives from ("cassandra")
@@ -96,12 +99,13 @@ struct StoredBlock {
 // Pure and allocation-free: safe to call per block after a timed pass.
 StoredBlock store_block(const StoreProfile& profile, const BlockCodec& codec, size_t raw_size, size_t compressed_size);
 
-// The dictionary training samples the store takes from one file's blocks, for a dictionary of
-// `dict_size` bytes; the result goes to ZDICT_trainFromBuffer (codecs/dictionary.h
-// train_dictionary). Each store's method is in its file (rocksdb: stores/rocksdb/rocksdb.cpp). Empty
-// for profiles without an in-file dictionary method.
+// The dictionary samples the store takes from one file's blocks, for a dictionary of
+// `dict_size` bytes: training samples for ZDICT_trainFromBuffer (codecs/dictionary.h
+// train_dictionary), or with `raw` the dictionary itself, the samples' bytes concatenated
+// (CodecParams::raw_dict). Each store's method is in its file (rocksdb:
+// stores/rocksdb/rocksdb.cpp). Empty for profiles without an in-file dictionary method.
 std::vector<std::span<const uint8_t>> store_dictionary_samples(const StoreProfile& profile, const BlockSet& blocks,
-                                                               size_t dict_size);
+                                                               size_t dict_size, bool raw = false);
 
 // Whether the store keeps a dictionary inside each file it writes (RocksDB: one per SST, a
 // meta block), sampled by store_dictionary_samples.
@@ -128,6 +132,7 @@ struct FileInput {
   BlockCodec codec{};
   int level = 0;                // the codec level the row runs at
   uint64_t max_dict_bytes = 0;  // the configured dictionary size, 0: none
+  bool raw_dict = false;        // the dictionary is raw samples (CodecParams::raw_dict), not trained
   uint64_t dict_block = 0;      // the dictionary's block in the file, trailer included
   // The codec's output size for a meta block (the index), without a dictionary; nullopt
   // when the call fails.

@@ -78,15 +78,18 @@ StoredBlock rocksdb_block(const StoreProfile& p, const BlockCodec& codec, size_t
 constexpr size_t kDictBufferLimit = size_t{64} << 20;
 
 // 7.8 BlockBasedTableBuilder::EnterUnbuffered: samples start at buffered block n/2 and step by
-// 545055921143 % n until zstd_max_train_bytes = 100 x dict_size bytes are taken, the last one
-// cut short. ZSTD_TrainDictionary trains on them (for every codec: zstd_max_train_bytes > 0),
-// and the one dictionary serves the whole file.
-std::vector<std::span<const uint8_t>> rocksdb_dictionary_samples(const BlockSet& blocks, size_t dict_size) {
+// 545055921143 % n (each block at most once) until kSampleBytes are taken, the last one cut
+// short. kSampleBytes is zstd_max_train_bytes when it is > 0 (100 x dict_size, kvzbench's
+// line): ZSTD_TrainDictionary trains on them, for every codec. With zstd_max_train_bytes 0 (a
+// raw row) it is max_dict_bytes and the samples, concatenated in that order, are the
+// dictionary itself, for zstd too (no ZDICT_finalizeDictionary in 7.8 on that path; zstd then
+// reads it as raw content). The one dictionary serves the whole file.
+std::vector<std::span<const uint8_t>> rocksdb_dictionary_samples(const BlockSet& blocks, size_t dict_size, bool raw) {
   std::vector<std::span<const uint8_t>> samples;
   size_t n = 0, buffered = 0;
   while (n < blocks.count() && buffered <= kDictBufferLimit) buffered += blocks.block(n++).size();
   if (n == 0 || dict_size == 0) return samples;
-  const size_t budget = 100 * dict_size;                         // zstd_max_train_bytes as the RocksDB wiki advises
+  const size_t budget = raw ? dict_size : 100 * dict_size;       // zstd_max_train_bytes as the RocksDB wiki advises
   const size_t step = static_cast<size_t>(545055921143ull % n);  // kPrimeGenerator
   size_t taken = 0;
   for (size_t i = 0, idx = n / 2; i < n && taken < budget; ++i) {
@@ -118,7 +121,8 @@ std::string rocksdb_rules(const StoreProfile& p) {
 // names. bottommost_compression repeats the choice: with bottommost_compression_opts left
 // disabled, the bottommost level uses compression_opts. Dictionaries: max_dict_bytes, trained
 // from zstd_max_train_bytes = 100 × for every codec: the dictionary kvzbench measured (RocksDB
-// 7.8 trains whenever zstd_max_train_bytes > 0; 0 would give lz4/zlib raw samples instead).
+// 7.8 trains whenever zstd_max_train_bytes > 0); a raw row (`rawdict=`) sets max_dict_bytes
+// alone, so that RocksDB uses raw samples, for every codec.
 ConfigLine rocksdb_config(const ConfigChoice& c) {
   static const std::map<std::string, std::string> kNames = {{"snappy", "kSnappyCompression"},
                                                             {"zlib", "kZlibCompression"},
@@ -130,7 +134,9 @@ ConfigLine rocksdb_config(const ConfigChoice& c) {
   const auto name = kNames.find(c.codec);
   if (!plain && name == kNames.end()) return {false, "RocksDB 7.8 cannot write " + c.codec};
   std::string opts = plain || c.codec == "snappy" ? "" : fmt::format("level={}", c.level);
-  if (c.dict_size) {
+  if (c.dict_size && c.params.find("rawdict=") != std::string::npos) {
+    opts += fmt::format(";max_dict_bytes={}", c.dict_size);
+  } else if (c.dict_size) {
     opts += fmt::format(";max_dict_bytes={};zstd_max_train_bytes={}", c.dict_size, c.dict_size * 100);
   }
   std::string line = fmt::format("compression={0};bottommost_compression={0}", plain ? "kNoCompression" : name->second);
@@ -146,7 +152,8 @@ const Store& rocksdb_store() {
   // dict_sizes: CompressionOptions::max_dict_bytes as RocksDB users set it.
   static const Store store{
       .profile = {.name = "rocksdb", .description = "RocksDB 7.8 block-based table: 4 KiB data blocks, format_version 5",
-                  .version = "RocksDB 7.8", .layout = "rocksdb", .block_size = 4096, .dict_sizes = {16 * 1024}, .rules = std::string(kRules78)},
+                  .version = "RocksDB 7.8", .layout = "rocksdb", .block_size = 4096, .dict_sizes = {16 * 1024},
+                  .raw_dict_codecs = {"zstd", "lz4", "zlib"}, .rules = std::string(kRules78)},
       .codecs = kCodecs, .store_block = rocksdb_block, .options = kOptions, .rules = rocksdb_rules,
       .dictionary_samples = rocksdb_dictionary_samples, .dictionary_block = rocksdb_dictionary_block,
       .file_parts = rocksdb_file_parts, .config_line = rocksdb_config};

@@ -90,14 +90,15 @@ const std::string& host_name() {
 // TableProperties, the block-based table's collector and SstFileWriter's collector fill it.
 // The level is the row's (the configuration line kvzbench writes sets it); snappy and no
 // compression keep kDefaultCompressionLevel (32767). Dictionaries: max_dict_bytes and
-// zstd_max_train_bytes = 100 x (the rows' method, stores/rocksdb/rocksdb.cpp).
+// zstd_max_train_bytes = 100 x, or 0 for a raw-sample row (the rows' method,
+// stores/rocksdb/rocksdb.cpp).
 std::string properties_block(const FileInput& in, const FileParts& f, uint64_t index_raw, bool user_keys) {
   const TableKeys& keys = in.blocks->table_keys;
   const bool has_level = !in.codec.uncompressed && in.codec.name != "snappy";
   const std::string options = fmt::format(
       "window_bits=-14; level={}; strategy=0; max_dict_bytes={}; zstd_max_train_bytes={}; enabled=0; "
       "max_dict_buffer_bytes=0; use_zstd_dict_trainer=1; ",
-      has_level ? in.level : 32767, in.max_dict_bytes, in.max_dict_bytes * 100);
+      has_level ? in.level : 32767, in.max_dict_bytes, in.raw_dict ? 0 : in.max_dict_bytes * 100);
   const std::map<std::string, std::string> props = {
       {"rocksdb.block.based.table.index.type", fixed(0, 4)},  // kBinarySearch
       {"rocksdb.block.based.table.prefix.filtering", "0"},

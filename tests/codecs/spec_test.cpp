@@ -33,6 +33,8 @@ TEST(Spec, GoodSpecs) {
        "lz4hc 10|lz4hc 11|lz4hc 12"},
       {"lz4:all", "lz4 1|lz4 2|lz4 4|lz4 8|lz4 16|lz4 32"},
       {"zstd:3:dict=16K", "zstd 3 dict=16K"},
+      {"zstd:3:rawdict=16K", "zstd 3 rawdict=16K"},
+      {"lz4:1:stream:rawdict=16K", "lz4 1 stream rawdict=16K"},
       {"xz:6e", "xz 6e"},
       {"xz:all", "xz 0|xz 1|xz 2|xz 3|xz 4|xz 5|xz 6|xz 7|xz 8|xz 9|xz 6e|xz 9e"},
       {"xz:e", "xz 6e"},
@@ -103,6 +105,9 @@ TEST(Spec, BadSpecsGiveOneLineErrors) {
       {"zstd:3:stream", "unknown option 'stream' for zstd"},
       {"zlib:1:zlib:raw", "contradict each other"},
       {"zstd:3:dict=16K:dict=32K", "dict= given twice"},
+      {"zstd:3:dict=16K:rawdict=16K", "zstd: dict= or rawdict= given twice"},
+      {"zstd:3:rawdict=lots", "bad dictionary size 'lots' (e.g. rawdict=16K)"},
+      {"brotli:5:rawdict=16K", "brotli does not support dictionaries"},
       {"snappy:fast", "snappy takes no options (got 'fast')"},
       {"zstd:3:fast", "unknown option 'fast' for zstd"},
       {"", "empty codec spec"},
@@ -131,6 +136,7 @@ TEST(Spec, ParamsLabelIsStable) {
   EXPECT_EQ(rows[2].params.label(), "11:w22");
   EXPECT_EQ(rows[3].params.label(), "1:stream");
   EXPECT_EQ((CodecParams{.level = 3, .dict_size = 16384}).label(), "3:dict=16K");
+  EXPECT_EQ((CodecParams{.level = 3, .dict_size = 16384, .raw_dict = true}).label(), "3:rawdict=16K");
 }
 
 }  // namespace

@@ -217,6 +217,24 @@ TEST(RunPlan, StoreProfilesWriteOnlyTheirCodecsInTheirOwnCalls) {
   EXPECT_EQ(rows[0].label(), "bzip2 1");
 }
 
+// Under --profile rocksdb each trained zstd, lz4 and zlib dictionary row has a raw-sample twin
+// (RocksDB's max_dict_bytes without zstd_max_train_bytes) right after it; lz4hc has none, and
+// a raw row named with -c is kept as given.
+TEST(RunPlan, RocksDbDictionaryRowsHaveRawSampleTwins) {
+  std::vector<CodecChoice> rows;
+  ASSERT_EQ(rows_of("rocksdb", "zstd:3/lz4:1:stream:fresh/lz4hc:9:fresh", rows), "");
+  std::vector<std::string> labels;
+  for (const auto& r : rows) labels.push_back(r.codec->info().name + " " + r.params.label());
+  EXPECT_EQ(labels, (std::vector<std::string>{"zstd 3", "zstd 3:dict=16K", "zstd 3:rawdict=16K", "lz4 1:stream:fresh",
+                                              "lz4 1:stream:fresh:dict=16K", "lz4 1:stream:fresh:rawdict=16K",
+                                              "lz4hc 9:fresh", "lz4hc 9:fresh:dict=16K"}));
+  ASSERT_EQ(rows_of("rocksdb", "zstd:3:rawdict=8K", rows), "");
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].params.label(), "3:rawdict=8K");
+  ASSERT_EQ(rows_of("scylla", "zstd:3", rows), "");  // ScyllaDB's dictionaries are trained only
+  for (const auto& r : rows) EXPECT_FALSE(r.params.raw_dict) << r.label();
+}
+
 // Issue 24: a text file that ends in LevelDB's table magic, named with no --profile, was told
 // to "drop --profile". The store is the file's: the messages say so and name fixes that apply.
 TEST(RunPlan, AStoreTheFilesChoseIsNotCalledAGivenProfile) {

@@ -183,9 +183,10 @@ inline constexpr SstCase kSstCases[] = {
 
 // Writes `rs` to `path` with SstFileWriter; `options` gets the table and compression settings.
 // `level` > 0 sets compression_opts.level (as kvzbench's configuration line does); 0 keeps
-// kDefaultCompressionLevel.
+// kDefaultCompressionLevel. A dictionary is trained (zstd_max_train_bytes 100 x) unless
+// `raw_dict`: max_dict_bytes alone, RocksDB's raw samples.
 inline void write_sst(const RecordSet& rs, const std::string& codec, size_t block_size, uint32_t max_dict_bytes,
-                      const std::string& path, rocksdb::Options& options, int level = 0) {
+                      const std::string& path, rocksdb::Options& options, int level = 0, bool raw_dict = false) {
   rocksdb::BlockBasedTableOptions table;
   table.block_size = block_size;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
@@ -193,7 +194,7 @@ inline void write_sst(const RecordSet& rs, const std::string& codec, size_t bloc
   if (level > 0) options.compression_opts.level = level;
   if (max_dict_bytes > 0) {
     options.compression_opts.max_dict_bytes = max_dict_bytes;
-    options.compression_opts.zstd_max_train_bytes = 100 * max_dict_bytes;
+    options.compression_opts.zstd_max_train_bytes = raw_dict ? 0 : 100 * max_dict_bytes;
   }
   rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
   rocksdb::Status s = writer.Open(path);
