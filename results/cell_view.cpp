@@ -7,7 +7,7 @@
 namespace kvz {
 
 BlockSetKey block_set_of(const CellKey& k) {
-  return {k.source, k.record_mode, k.layout, k.block_size, k.cache, k.threads, k.profile};
+  return {k.source, k.record_mode, k.layout, k.block_size, k.cache, k.threads, k.profile, k.host, k.cpu};
 }
 
 std::string cell_label(const RunResults& run, const CellResult& c) {

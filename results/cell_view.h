@@ -12,8 +12,10 @@
 namespace kvz {
 
 // What makes cells comparable side by side: the same blocks (source, record mode, layout, block
-// size) measured the same way (cache, threads, store profile).
-using BlockSetKey = std::tuple<std::string, std::string, std::string, uint64_t, std::string, int, std::string>;
+// size) measured the same way (cache, threads, store profile), on one host's file and one CPU
+// model when a fleet merge keys cells by them (results/results.h CellKey::host, cpu).
+using BlockSetKey = std::tuple<std::string, std::string, std::string, uint64_t, std::string, int, std::string,
+                               std::string, std::string>;
 BlockSetKey block_set_of(const CellKey& key);
 
 // The row label: "zstd 3", "zstd 3:dict=16K", "xz 6e"; the reference row and codecs whose level

@@ -15,6 +15,7 @@
 #include "results/gb_rows.h"
 #include "results/json_fields.h"
 #include "results/results_checks.h"
+#include "results/results_json.h"
 #include "util/files.h"
 #include "util/stats.h"
 #include "util/text.h"
@@ -129,6 +130,8 @@ void key_from_json(const json& j, CellKey& k) {
   k.cpu = j.value("cpu", "");
 }
 
+}  // namespace
+
 json cell_to_json(const CellResult& c) {
   json j = {{"key", key_to_json(c.key)},
             {"status", to_string(c.status)},
@@ -167,8 +170,6 @@ json cell_to_json(const CellResult& c) {
   }
   return j;
 }
-
-std::vector<double> doubles(const json& j, const char* name) { return F::speeds(j, name); }
 
 void cell_from_json(const json& j, CellResult& c) {
   key_from_json(j.at("key"), c.key);
@@ -210,10 +211,10 @@ void cell_from_json(const json& j, CellResult& c) {
     for (const auto& [name, value] : parts.items()) c.store_file_parts[name] = F::count(parts, name.c_str());
   }
   if (c.status == CellStatus::Ok) {
-    c.compress_mbps = doubles(j, "compress_mbps");
-    c.decompress_mbps = doubles(j, "decompress_mbps");
-    c.compress_cpu_mbps = doubles(j, "compress_cpu_mbps");
-    c.decompress_cpu_mbps = doubles(j, "decompress_cpu_mbps");
+    c.compress_mbps = F::speeds(j, "compress_mbps");
+    c.decompress_mbps = F::speeds(j, "decompress_mbps");
+    c.compress_cpu_mbps = F::speeds(j, "compress_cpu_mbps");
+    c.decompress_cpu_mbps = F::speeds(j, "decompress_cpu_mbps");
     if (j.contains("compress_latency")) latency_from_json(j.at("compress_latency"), c.compress_latency);
     if (j.contains("decompress_latency")) latency_from_json(j.at("decompress_latency"), c.decompress_latency);
   }
@@ -295,35 +296,46 @@ void meta_from_json(const json& j, RunMeta& m) {
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();
 }
 
-}  // namespace
+std::string dump_json(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+std::string results_head(const RunMeta& meta) {
+  return "{\"context\": " + dump_json(gb_context(meta)) + ",\n\"benchmarks\": [";
+}
+
+void append_gb_rows(std::string& out, bool& first, int& family, const CellResult& c) {
+  if (c.status != CellStatus::Ok) return;
+  json rows = json::array();
+  add_gb_cell_rows(rows, family, c);
+  for (const auto& row : rows) {
+    out += first ? "\n" : ",\n";
+    out += dump_json(row);
+    first = false;
+  }
+}
+
+std::string results_middle(int schema_version, const RunMeta& meta) {
+  return "\n],\n\"kvzbench\": {\"schema_version\": " + std::to_string(schema_version) +
+         ", \"meta\": " + dump_json(meta_to_json(meta)) + ",\n\"cells\": [";
+}
+
+void append_cell(std::string& out, bool& first, const CellResult& c) {
+  out += first ? "\n" : ",\n";
+  out += dump_json(cell_to_json(c));
+  first = false;
+}
 
 // Written piece by piece, one cell and one benchmark row per line: no document-sized DOM is
 // ever built (a DOM cost ~60 KB per cell, 3 GB for a 50,000-cell merge), and the file diffs
 // line by line.
 std::string results_to_json(const RunResults& r) {
-  const auto dump = [](const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); };
-  std::string out = "{\"context\": " + dump(gb_context(r.meta)) + ",\n\"benchmarks\": [";
-  const char* sep = "\n";
+  std::string out = results_head(r.meta);
+  bool first = true;
   int family = 0;
-  for (const auto& c : r.cells) {
-    if (c.status != CellStatus::Ok) continue;
-    json rows = json::array();
-    add_gb_cell_rows(rows, family, c);
-    for (const auto& row : rows) {
-      out += sep;
-      out += dump(row);
-      sep = ",\n";
-    }
-  }
-  out += "\n],\n\"kvzbench\": {\"schema_version\": " + std::to_string(r.schema_version) +
-         ", \"meta\": " + dump(meta_to_json(r.meta)) + ",\n\"cells\": [";
-  sep = "\n";
-  for (const auto& c : r.cells) {
-    out += sep;
-    out += dump(cell_to_json(c));
-    sep = ",\n";
-  }
-  out += "\n]}}\n";
+  for (const auto& c : r.cells) append_gb_rows(out, first, family, c);
+  out += results_middle(r.schema_version, r.meta);
+  first = true;
+  for (const auto& c : r.cells) append_cell(out, first, c);
+  out += kResultsTail;
   return out;
 }
 

@@ -128,5 +128,10 @@ const char* to_string(CellStatus s);
 // and the same cell in two inputs. The first run's metadata is kept; differing CPU models
 // become "mixed: A | B" so `check` will not compare speeds against it.
 bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error);
+// The same merge of result files, written to `out_path` (atomically, as save_results) without
+// holding any input: memory grows by the cell's id (~150 bytes) a cell, not by the cell. The
+// file is what save_results of merge_results' run writes. `cells`: how many were merged.
+bool merge_result_files(const std::vector<std::string>& paths, const std::string& out_path, size_t& cells,
+                        std::string& error);
 
 }  // namespace kvz

@@ -33,18 +33,26 @@ std::string count_error(const CellResult& c) {
 
 }  // namespace
 
+std::string cell_consistency_error(const std::set<std::string>& known, const CellResult& c) {
+  if (std::string e = codec_error(known, c); !e.empty()) return e;
+  return count_error(c);
+}
+
+std::string CurrentRows::add(const CellResult& c) {
+  if (!c.current) return "";
+  const auto [it, first] = ids_.emplace(block_set_of(c.key), c.key.id());
+  if (first) return "";
+  return fmt::format("cells {} and {} are both marked as the file's current codec: a block set has one", it->second,
+                     c.key.id());
+}
+
 std::string results_consistency_error(const RunResults& run) {
   std::set<std::string> known;
   for (const auto& v : run.meta.codec_versions) known.insert(v.codec);
-  std::map<BlockSetKey, const CellResult*> current;  // the one current-codec row of each block set
+  CurrentRows current;
   for (const auto& c : run.cells) {
-    if (std::string e = codec_error(known, c); !e.empty()) return e;
-    if (std::string e = count_error(c); !e.empty()) return e;
-    if (!c.current) continue;
-    const auto [it, first] = current.emplace(block_set_of(c.key), &c);
-    if (!first)
-      return fmt::format("cells {} and {} are both marked as the file's current codec: a block set has one",
-                         it->second->key.id(), c.key.id());
+    if (std::string e = cell_consistency_error(known, c); !e.empty()) return e;
+    if (std::string e = current.add(c); !e.empty()) return e;
   }
   return "";
 }

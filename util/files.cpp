@@ -155,6 +155,66 @@ bool replace_file(const OutputTarget& t, std::string_view data, std::string& err
 
 std::atomic<unsigned>& signals_seen_by_writes() { return g_signals_seen; }
 
+StreamedFileWriter::StreamedFileWriter(const std::string& path)
+    : target_(std::make_unique<OutputTarget>(classify_output(path))) {}
+
+StreamedFileWriter::~StreamedFileWriter() {
+  if (committed_) return;
+  if (fd_ >= 0 && fd_ != target_->fd) ::close(fd_);
+  if (!tmp_.empty()) ::unlink(tmp_.c_str());
+}
+
+bool StreamedFileWriter::open(std::string& error) {
+  const OutputTarget& t = *target_;
+  if (t.kind == OutputKind::kRefused) {
+    error = t.refusal;
+    return false;
+  }
+  if (t.kind == OutputKind::kDescriptor) {
+    std::fflush(nullptr);
+    fd_ = t.fd;
+    return true;
+  }
+  if (t.kind == OutputKind::kStream) return (fd_ = open_stream(t.path, error)) >= 0;
+  tmp_ = t.path + ".tmp.XXXXXX";
+  fd_ = ::mkostemp(tmp_.data(), O_CLOEXEC);
+  if (fd_ >= 0) return true;
+  tmp_.clear();
+  error = t.shown + ": cannot create a temporary file beside it: " + std::strerror(errno);
+  return false;
+}
+
+bool StreamedFileWriter::write(std::string_view data, std::string& error) {
+  if (write_all(fd_, data, g_signals_seen.load())) return true;
+  error =
+      target_->shown + ": write failed: " + std::strerror(errno) + (tmp_.empty() ? "" : "; the previous file is kept");
+  return false;
+}
+
+bool StreamedFileWriter::commit(std::string& error) {
+  const OutputTarget& t = *target_;
+  if (t.kind == OutputKind::kDescriptor) return committed_ = true;
+  if (t.kind == OutputKind::kStream) {
+    const bool closed = ::close(fd_) == 0;
+    fd_ = -1;
+    if (!closed) error = t.shown + ": write failed: " + std::strerror(errno);
+    return committed_ = closed;
+  }
+  const bool written = fill_temporary(fd_, t, {});  // mode, owner and fsync as write_file_atomically
+  const bool closed = ::close(fd_) == 0;
+  fd_ = -1;
+  if (!written || !closed) {
+    error = t.shown + ": write failed (" + std::strerror(errno) + "); the previous file is kept";
+    return false;
+  }
+  if (!rename_into_place(tmp_, t)) {
+    error = t.shown + ": cannot replace: " + std::strerror(errno) + "; the previous file is kept";
+    return false;
+  }
+  sync_directory(t.path);
+  return committed_ = true;
+}
+
 bool write_file_atomically(const std::string& path, std::string_view data, std::string& error) {
   const OutputTarget t = classify_output(path);
   switch (t.kind) {

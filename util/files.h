@@ -8,10 +8,13 @@
 // streamed, and a failed write there (/dev/full) is an error. Nothing that is not a regular
 // file is ever renamed over: a block device, socket or directory is refused.
 #include <atomic>
+#include <memory>
 #include <string>
 #include <string_view>
 
 namespace kvz {
+
+struct OutputTarget;
 
 // The output name that means standard output, as lzbench, tar and curl read it.
 inline constexpr std::string_view kStdout = "-";
@@ -20,6 +23,27 @@ inline constexpr std::string_view kStdout = "-";
 // temporary file is left, and `error` is one line naming the path and the cause.
 // kStdout ("-"), /dev/stdout, /dev/stderr and /dev/fd/N write to that descriptor, whole.
 bool write_file_atomically(const std::string& path, std::string_view data, std::string& error);
+
+// write_file_atomically for a file too large to hold as one string (a million-cell merge):
+// pieces are written as they come, to a temporary file beside a regular target that commit()
+// renames over it; a descriptor, character device or FIFO is written in place. A writer
+// destroyed before commit() leaves the previous file as it was and no temporary file.
+class StreamedFileWriter {
+ public:
+  explicit StreamedFileWriter(const std::string& path);
+  StreamedFileWriter(const StreamedFileWriter&) = delete;
+  StreamedFileWriter& operator=(const StreamedFileWriter&) = delete;
+  ~StreamedFileWriter();
+  bool open(std::string& error);
+  bool write(std::string_view data, std::string& error);
+  bool commit(std::string& error);
+
+ private:
+  std::unique_ptr<OutputTarget> target_;
+  std::string tmp_;  // the temporary file of a regular target
+  int fd_ = -1;
+  bool committed_ = false;
+};
 
 // Whether `path` can be written as write_file_atomically would: "" when it can, else one
 // line saying why (a missing or read-only directory, a directory, a block device, a

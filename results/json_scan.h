@@ -1,0 +1,48 @@
+#pragma once
+// Reads one JSON file front to back in fixed-size chunks (internal to results/), for results
+// files too large to hold (merge_stream.cpp): the caller walks the structure it cares about,
+// captures the few values it wants as text (for nlohmann to parse, one cell at a time) and skips
+// the rest, which is checked for balanced brackets and closed strings but never kept.
+// Malformed input throws std::runtime_error naming the byte offset.
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace kvz {
+
+class JsonFileScanner {
+ public:
+  JsonFileScanner() = default;
+  JsonFileScanner(const JsonFileScanner&) = delete;
+  JsonFileScanner& operator=(const JsonFileScanner&) = delete;
+  ~JsonFileScanner();
+
+  bool open(const std::string& path);  // false: cannot open (errno says why)
+  // At an object: calls on_member(key) with the scanner at the member's value, which on_member
+  // must consume (skip_value, capture_value, members or elements).
+  void members(const std::function<void(const std::string& key)>& on_member);
+  // At an array: calls on_element() with the scanner at each element, which it must consume.
+  void elements(const std::function<void()>& on_element);
+  void skip_value() { scan_value(nullptr); }
+  void capture_value(std::string& text) {
+    text.clear();
+    scan_value(&text);
+  }
+  void expect_end();  // only whitespace is left
+
+ private:
+  bool fill();  // false at end of file
+  int peek();   // next byte after whitespace, -1 at end
+  char take(char expected);
+  void scan_value(std::string* capture);
+  [[noreturn]] void fail(const std::string& what) const;
+
+  std::FILE* file_ = nullptr;
+  std::vector<char> buffer_ = std::vector<char>(1 << 20);
+  size_t pos_ = 0, end_ = 0;
+  uint64_t consumed_ = 0;  // bytes before buffer_[0]
+};
+
+}  // namespace kvz
