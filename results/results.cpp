@@ -304,11 +304,11 @@ std::string results_head(const RunMeta& meta) {
 
 void append_gb_rows(std::string& out, bool& first, int& family, const CellResult& c) {
   if (c.status != CellStatus::Ok) return;
-  json rows = json::array();
+  std::vector<std::string> rows;
   add_gb_cell_rows(rows, family, c);
   for (const auto& row : rows) {
     out += first ? "\n" : ",\n";
-    out += dump_json(row);
+    out += row;
     first = false;
   }
 }

@@ -252,4 +252,22 @@ TEST(Results, MergeTakesEveryShardOfASweepOnce) {
   EXPECT_EQ(err, "shard 1 of 3 is in more than one input: merge each shard once");
 }
 
+// The Google Benchmark rows are written as text, not as nlohmann objects (results/gb_rows.cpp):
+// each row is exactly nlohmann's own dump of it, so the file is the one a DOM would write.
+TEST(Results, GbRowsAreNlohmannsOwnDump) {
+  RunResults r = testing::make_run(4, 5);
+  r.cells[2].key.source = "caf\xc3\xa9 \"q\".csv";  // escaped and non-ASCII names
+  r.cells[3].compress_cpu_mbps.clear();             // wall time stands in for CPU time
+  const std::string text = results_to_json(r);
+  const auto begin = text.find("\"benchmarks\": [\n") + 16, end = text.find("\n],\n\"kvzbench\"");
+  size_t rows = 0;
+  for (size_t at = begin; at < end; ++rows) {
+    const size_t stop = std::min(text.find(",\n", at), end);
+    const std::string row = text.substr(at, stop - at);
+    EXPECT_EQ(nlohmann::json::parse(row).dump(), row);
+    at = stop + 2;
+  }
+  EXPECT_EQ(rows, r.cells.size() * (2 * (5 + 3) + 1));
+}
+
 }  // namespace kvz
