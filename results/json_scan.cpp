@@ -25,7 +25,7 @@ bool JsonFileScanner::fill() {
 }
 
 void JsonFileScanner::fail(const std::string& what) const {
-  throw std::runtime_error("not valid JSON at byte " + std::to_string(consumed_ + pos_) + ": " + what);
+  throw JsonScanError("not valid JSON at byte " + std::to_string(consumed_ + pos_) + ": " + what);
 }
 
 int JsonFileScanner::peek() {

@@ -7,10 +7,16 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace kvz {
+
+// What the scanner throws: the file is not JSON (cut short, unbalanced, stray text).
+struct JsonScanError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 class JsonFileScanner {
  public:

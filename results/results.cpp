@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -379,20 +377,6 @@ bool results_from_json(const std::string& text, RunResults& out, std::string& er
 
 bool save_results(const std::string& path, const RunResults& r, std::string& error) {
   return write_file_atomically(path, results_to_json(r), error);
-}
-
-bool load_results(const std::string& path, RunResults& out, std::string& error) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    error = path + ": cannot open (missing or unreadable)";
-    return false;
-  }
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  if (!results_from_json(text, out, error)) {
-    error = path + ": " + error;
-    return false;
-  }
-  return true;
 }
 
 }  // namespace kvz

@@ -1,0 +1,98 @@
+// load_results: a results file read front to back, one cell at a time (json_scan.h), never
+// whole: a file's text and its nlohmann document cost ~30 KB a cell on top of the model, so a
+// 100,000-cell merged sweep needed over 4 GiB to load (bench/scripts/merge_scale.sh).
+#include <set>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "results/json_fields.h"
+#include "results/json_scan.h"
+#include "results/results.h"
+#include "results/results_checks.h"
+#include "results/results_json.h"
+
+namespace kvz {
+
+namespace {
+
+using nlohmann::json;
+
+// A message that is the whole error (not "malformed ...").
+struct LoadRefusal : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Seen {
+  bool kvzbench = false, schema = false, meta = false, cells = false;
+};
+
+void read_kvzbench_member(JsonFileScanner& s, const std::string& key, RunResults& r, Seen& seen) {
+  std::string text;
+  if (key == "schema_version") {
+    s.capture_value(text);
+    r.schema_version = json_fields::integer(json{{"schema_version", json::parse(text)}}, "schema_version", 0, 0);
+    seen.schema = true;
+    if (r.schema_version != kResultsSchemaVersion)
+      throw LoadRefusal("schema_version " + std::to_string(r.schema_version) +
+                        " is not supported (this kvzbench reads " + std::to_string(kResultsSchemaVersion) + ")");
+  } else if (key == "meta") {
+    s.capture_value(text);
+    meta_from_json(json::parse(text), r.meta);
+    seen.meta = true;
+  } else if (key == "cells") {
+    seen.cells = true;
+    std::set<std::string> ids;
+    s.elements([&] {
+      s.capture_value(text);
+      CellResult c;
+      cell_from_json(json::parse(text), c);
+      if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
+      r.cells.push_back(std::move(c));
+    });
+  } else {
+    s.skip_value();
+  }
+}
+
+// The file's kvzbench part, as results_from_json reads it from a string.
+void read_results(JsonFileScanner& s, RunResults& r) {
+  Seen seen;
+  s.members([&](const std::string& key) {
+    if (key != "kvzbench") return s.skip_value();
+    seen.kvzbench = true;
+    s.members([&](const std::string& k) { read_kvzbench_member(s, k, r, seen); });
+  });
+  s.expect_end();
+  if (!seen.kvzbench) throw LoadRefusal("not a kvzbench result (no 'kvzbench' key)");
+  if (!seen.schema) throw json_fields::bad("schema_version", "missing");
+  if (!seen.meta || !seen.cells) throw std::runtime_error(seen.meta ? "'cells' missing" : "'meta' missing");
+  if (std::string e = results_consistency_error(r); !e.empty()) throw std::runtime_error(e);
+}
+
+}  // namespace
+
+bool load_results(const std::string& path, RunResults& out, std::string& error) {
+  JsonFileScanner scanner;
+  if (!scanner.open(path)) {
+    error = path + ": cannot open (missing or unreadable)";
+    return false;
+  }
+  try {
+    RunResults r;
+    read_results(scanner, r);
+    out = std::move(r);
+    return true;
+  } catch (const LoadRefusal& e) {
+    error = path + ": " + e.what();
+  } catch (const JsonScanError& e) {
+    error = path + ": " + e.what();
+  } catch (const json::parse_error&) {
+    error = path + ": not valid JSON";
+  } catch (const std::exception& e) {
+    error = path + ": malformed kvzbench result: " + e.what();
+  }
+  return false;
+}
+
+}  // namespace kvz
