@@ -1,6 +1,7 @@
 // load_results: a results file read front to back, one cell at a time (json_scan.h), never
 // whole: a file's text and its nlohmann document cost ~30 KB a cell on top of the model, so a
 // 100,000-cell merged sweep needed over 4 GiB to load (bench/scripts/merge_scale.sh).
+#include <new>
 #include <set>
 #include <stdexcept>
 
@@ -89,6 +90,8 @@ bool load_results(const std::string& path, RunResults& out, std::string& error) 
     error = path + ": " + e.what();
   } catch (const json::parse_error&) {
     error = path + ": not valid JSON";
+  } catch (const std::bad_alloc&) {
+    error = path + ": out of memory loading its cells";
   } catch (const std::exception& e) {
     error = path + ": malformed kvzbench result: " + e.what();
   }

@@ -36,20 +36,22 @@ measure() {
   shift
   local code=0
   /usr/bin/time -v -o "$work/$name.time" "$@" >"$work/$name.out" 2>"$work/$name.err" || code=$?
-  local wall rss
+  local wall rss cpu
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {print s}' "$work/$name.time")
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$work/$name.time")
   rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$work/$name.time")
   local verdict=ok
   if ((code != 0 && code != 1)) || awk -v w="$wall" -v m="$max_seconds" 'BEGIN {exit !(w > m)}' || ((rss > max_rss_kib)); then
     verdict=MISSED
   fi
-  printf '%-6s cells %8d  shards %3d  exit %d  wall %7.1f s  peak RSS %6.0f MiB  %s\n' "$name" "$cells" "$shards" \
-    "$code" "$wall" "$(awk -v r="$rss" 'BEGIN {print r / 1024}')" "$verdict"
+  # CPU seconds beside wall: on a shared machine the wall time includes waiting for a core.
+  printf '%-6s cells %8d  shards %3d  exit %d  wall %7.1f s  cpu %7.1f s  peak RSS %6.0f MiB  %s\n' "$name" "$cells" \
+    "$shards" "$code" "$wall" "$cpu" "$(awk -v r="$rss" 'BEGIN {print r / 1024}')" "$verdict"
   if ((code != 0 && code != 1)); then head -c 300 "$work/$name.err" >&2; fi
   [[ $verdict == ok ]]
 }
 
-echo "inputs: $cells cells in $shards shard files, $input_mb MB"
+echo "inputs: $cells cells in $shards shard files, $input_mb MB; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 ok=0
 measure merge "$kvzbench" merge "$work"/shards/results-*-of-"$shards".json -o "$work/merged.json" || ok=1
 rm -rf "$work/shards"
