@@ -29,6 +29,9 @@ struct StoredOrigin {
   uint64_t on_disk = 0;               // the blocks' bytes in the file, framing and checksums included
   std::vector<uint8_t> dictionary{};  // the file's compression dictionary (RocksDB), empty when none
   uint64_t dictionary_on_disk = 0;    // its block in the file (trailer included)
+  // The table the file belongs to, as the store names it ("ks.events", "<db dir>:default";
+  // stores/shared/table_name.h): a run records it in meta.corpora, reports total per table.
+  std::string table{};
   bool empty() const { return store.empty(); }
 };
 

@@ -33,6 +33,7 @@
 #include "commands/run_plan.h"
 #include "judgement/analysis.h"
 #include "report/console.h"
+#include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "stores/store_profile.h"
 #include "util/files.h"
@@ -127,9 +128,11 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
   std::vector<std::string> warnings;
   const bool loaded = load_sources(p.sources, sources, warnings, err);
   for (const auto& s : sources)
-    if (!s.path.empty())
-      corpora.push_back({s.name, s.path, s.file_bytes, s.sha256,
-                         SourceRegistry::global().made(s.records) ? s.records.detail : std::string()});
+    if (!s.path.empty()) {
+      const bool store_file = SourceRegistry::global().made(s.records);
+      corpora.push_back({s.name, s.path, s.file_bytes, s.sha256, store_file ? s.records.detail : std::string(),
+                         store_file ? s.records.origin.table : std::string()});
+    }
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);
   if (!cut) {
@@ -313,8 +316,10 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
 void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup& s, bool wide,
                    const std::vector<std::string>& written) {
   const RunResults& results = run.results;
+  print_fleet_answer(console, results);
   print_console_table(console, results, s.plan.sort, wide);
   print_store_table(console, results);
+  print_table_totals(console, results);
   print_recommendations(console, results);
   if (s.report.workload) {
     print_costs(console, results, *s.report.workload, s.report.devices);

@@ -1,5 +1,7 @@
 #include "judgement/store_config.h"
 
+#include <string>
+
 #include "results/results.h"
 #include "stores/store_profile.h"
 
@@ -7,12 +9,27 @@ namespace kvz {
 
 namespace {
 
-ConfigLine config_line_for(const StoreProfile& store, const Candidate& pick, uint64_t block_size) {
+ConfigLine config_line_for(const StoreProfile& store, const Candidate& pick, uint64_t block_size,
+                           const std::string& table = "") {
   return store_config_line(store, {.codec = pick.codec,
                                    .level = pick.level,
                                    .params = pick.params,
                                    .dict_size = pick.dict_size,
-                                   .block_size = block_size});
+                                   .block_size = block_size,
+                                   .table = table});
+}
+
+// The table of a group's source (a store file's CorpusInfo::table); pooled over sources, the
+// one table every store file of the run belongs to. "" otherwise: the line keeps its placeholder.
+std::string table_of_source(const RunResults& run, const std::string& source) {
+  std::string table;
+  for (const auto& c : run.meta.corpora) {
+    if (!source.empty() && c.name == source) return c.table;
+    if (!source.empty() || c.table.empty()) continue;
+    if (!table.empty() && table != c.table) return "";
+    table = c.table;
+  }
+  return table;
 }
 
 // A recommend() filter: only codecs `store` can write at the group's block size.
@@ -33,7 +50,7 @@ std::vector<GroupRecommendations> recommend_in(const RunResults& run, const Reco
   for (auto& g : groups) {
     for (auto& pick : g.picks) {
       if (!pick.choice) continue;
-      const ConfigLine line = config_line_for(store, *pick.choice, g.block_size);
+      const ConfigLine line = config_line_for(store, *pick.choice, g.block_size, table_of_source(run, g.source));
       pick.config = PickConfig{store.base, line.text, line.writable};
     }
   }

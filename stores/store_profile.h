@@ -156,6 +156,9 @@ struct ConfigChoice {
   std::string params{};    // CodecParams::label(), e.g. "3:dict=16K"
   uint64_t dict_size = 0;  // 0: no dictionary
   uint64_t block_size = 0;
+  // The table the line is for, when known (CorpusInfo::table, e.g. "ks.events"); a statement that
+  // names a table (Cassandra's ALTER TABLE) says "ks.tbl" without it.
+  std::string table{};
 };
 struct ConfigLine {
   bool writable = false;  // false: `text` says why the store cannot write it

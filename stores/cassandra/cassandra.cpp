@@ -71,11 +71,14 @@ ConfigLine cassandra_config(const ConfigChoice& c) {
 
 ConfigLine cql_compression_line(const ConfigChoice& c, const CqlCompression& words) {
   const uint64_t kb = c.block_size / 1024;
+  // A real "keyspace.table" when the run read one; a directory path (the fallback name) is no CQL name.
+  const bool cql_name = !c.table.empty() && c.table.find('/') == std::string::npos;
+  const std::string table = cql_name ? c.table : "ks.tbl";
   if (c.dict_size) return {false, std::string(words.no_dictionary)};
   if (c.block_size % 1024 || (kb & (kb - 1)))
     return {false, fmt::format("{} chunks are a power of two KiB", words.store)};
   if (is_uncompressed(c.codec))
-    return {true, fmt::format("ALTER TABLE ks.tbl WITH compression = {{{}}};", words.disabled)};
+    return {true, fmt::format("ALTER TABLE {} WITH compression = {{{}}};", table, words.disabled)};
   const auto compressor = [&](std::string_view name) { return fmt::format("'{}': '{}'", words.class_key, name); };
   std::string opts;
   if (c.codec == "lz4" && c.level == 1) opts = compressor("LZ4Compressor");
@@ -86,7 +89,7 @@ ConfigLine cql_compression_line(const ConfigChoice& c, const CqlCompression& wor
   if (c.codec == "zlib" && c.level == 6) opts = compressor("DeflateCompressor");
   if (c.codec == "zstd") opts = fmt::format("{}, 'compression_level': {}", compressor("ZstdCompressor"), c.level);
   if (opts.empty()) return {false, fmt::format("{} cannot write {} level {}", words.store, c.codec, c.level)};
-  return {true, fmt::format("ALTER TABLE ks.tbl WITH compression = {{{}, 'chunk_length_in_kb': {}}};", opts, kb)};
+  return {true, fmt::format("ALTER TABLE {} WITH compression = {{{}, 'chunk_length_in_kb': {}}};", table, opts, kb)};
 }
 
 // The store as one data row (kept as written: clang-format would put one field per line).

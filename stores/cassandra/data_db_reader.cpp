@@ -6,6 +6,7 @@
 #include "stores/cassandra/cassandra.h"
 #include "stores/cassandra/sstable_data.h"
 #include "stores/shared/store_source.h"
+#include "stores/shared/table_name.h"
 #include "util/bytes.h"
 
 namespace kvz {
@@ -23,6 +24,7 @@ bool CassandraDataDbReader::read(const std::string& path, size_t max_bytes, Reco
   if (!read_sstable_data(path, t, error, max_bytes)) return false;
   size_t used = 0;
   set.origin.store = std::string(store());
+  set.origin.table = cassandra_table_name(path);
   set.origin.codec = t.codec == "zstd" ? fmt::format("zstd:{}", t.level) : t.codec;
   StoredBlocksBuilder stored(set, 0, false);
   for (const auto& c : t.chunks) {

@@ -10,6 +10,7 @@
 #include "stores/hbase/hfile.h"
 #include "stores/shared/file_bytes.h"
 #include "stores/shared/store_source.h"
+#include "stores/shared/table_name.h"
 
 namespace kvz {
 
@@ -84,6 +85,7 @@ class HfileReader final : public StoreFileReader {
     set.record_mode = "hbase-hfile";
     set.source_bytes = f.cut ? cut_source_bytes(path, raw) : raw;
     set.origin.store = "hbase";
+    set.origin.table = hbase_table_name(path);
     set.origin.codec = f.codec == "GZ" ? "zlib" : "memcpy";  // the reader decodes NONE and GZ
     set.detail =
         fmt::format("HFile v{}.{} ({}): {}{} data blocks, {} bytes on disk for {} raw; {} cells{}{}", f.major, f.minor,

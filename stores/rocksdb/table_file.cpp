@@ -222,6 +222,7 @@ struct Reader {
       const bool ok = for_each_entry(props.raw, false, [&](const std::string& k, Cursor& v, bool) {
         if (k == "rocksdb.index.value.is.delta.encoded") delta_index = v.varint() != 0;
         if (k == "rocksdb.compression_options") out.compression_options.assign(v.b.begin() + v.pos, v.b.end());
+        if (k == "rocksdb.column.family.name") out.column_family.assign(v.b.begin() + v.pos, v.b.end());
         if (k == "rocksdb.block.based.table.index.type" && v.b.size() == 4) index_type = read_le(v.b, 0, 4);
         return true;
       });

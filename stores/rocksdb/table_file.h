@@ -45,6 +45,7 @@ struct TableFile {
   std::string compression;         // the codec of the data blocks ("snappy", "zstd", ..., "none", "mixed")
   // The properties' "rocksdb.compression_options" ("window_bits=-14; level=32767; ...").
   std::string compression_options;
+  std::string column_family;            // the property "rocksdb.column.family.name" ("" when absent)
   uint64_t dict_bytes = 0;              // the compression dictionary meta block, when there is one
   std::vector<uint8_t> dictionary;      // its contents
   std::vector<TableBlock> data_blocks;  // decoded (the first ones only when cut by max_raw)

@@ -9,6 +9,7 @@
 #include "stores/rocksdb/table_file.h"
 #include "stores/shared/file_bytes.h"
 #include "stores/shared/store_source.h"
+#include "stores/shared/table_name.h"
 
 namespace kvz {
 
@@ -74,6 +75,7 @@ bool TableFileReader::read(const std::string& path, size_t max_bytes, RecordSet&
   set.origin.codec = table_codec_spec(t);
   set.origin.dictionary = t.dictionary;
   set.origin.dictionary_on_disk = t.dict_bytes;
+  set.origin.table = t.store == "rocksdb" ? rocksdb_table_name(path, t.column_family) : leveldb_table_name(path);
   set.detail = table_detail(t, raw, set.records.size(), cut);
   return true;
 }

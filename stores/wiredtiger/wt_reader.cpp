@@ -8,6 +8,7 @@
 #include "blockgen/source_registry.h"
 #include "stores/shared/file_bytes.h"
 #include "stores/shared/store_source.h"
+#include "stores/shared/table_name.h"
 #include "stores/wiredtiger/wt_file.h"
 
 namespace kvz {
@@ -45,6 +46,7 @@ class WtReader final : public StoreFileReader {
     set.record_mode = "wiredtiger-table";
     set.source_bytes = f.cut ? cut_source_bytes(path, raw) : raw;
     set.origin.store = "wiredtiger";
+    set.origin.table = wiredtiger_table_name(path);
     set.origin.codec = f.compression == "none" ? "memcpy" : f.compression == "mixed" ? "" : f.compression;
     set.detail = fmt::format(
         "WiredTiger file ({}): {}{} leaf pages, {} bytes on disk for {} in memory; {} records; {} internal pages, "

@@ -23,6 +23,17 @@ ConfigLine line(const std::string& store, const ConfigChoice& c) {
   return p ? store_config_line(*p, c) : ConfigLine{};
 }
 
+// Cassandra's statement names the table the run read (CorpusInfo::table); a directory path
+// (the fallback name for a file outside a keyspace's directory) is no CQL name: the placeholder.
+TEST(ConfigLine, CassandraNamesTheRealTableWhenKnown) {
+  ConfigChoice lz4{.codec = "lz4", .level = 1, .params = "1", .block_size = 16384, .table = "ks.events"};
+  EXPECT_EQ(line("cassandra", lz4).text,
+            "ALTER TABLE ks.events WITH compression = {'class': 'LZ4Compressor', 'chunk_length_in_kb': 16};");
+  EXPECT_EQ(line("scylla", lz4).text.rfind("ALTER TABLE ks.events WITH", 0), 0u);
+  lz4.table = "/var/lib/cassandra/legacy_nb_clust";
+  EXPECT_EQ(line("cassandra", lz4).text.rfind("ALTER TABLE ks.tbl WITH", 0), 0u);
+}
+
 TEST(ConfigLine, EachStoreInItsOwnSyntax) {
   const ConfigChoice zstd3{.codec = "zstd", .level = 3, .params = "3", .block_size = 16384};
   const std::pair<const char*, const char*> zstd3_lines[] = {
