@@ -2,6 +2,7 @@
 // print one line and exit 2.
 #include "commands/report.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include <CLI/CLI.hpp>
 
 #include "report/check_writers.h"
+#include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
 #include "util/files.h"
@@ -255,7 +257,17 @@ int merge_main(int argc, char** argv) {
   size_t cells = 0;
   std::string error;
   // Streamed: a million-cell merge holds ids, not cells (results/merge_stream.cpp).
-  if (!merge_result_files(a.inputs, a.out, cells, error)) return fail("merge", error);
+  RunMeta meta;
+  if (!merge_result_files(a.inputs, a.out, cells, error, &meta)) return fail("merge", error);
+  // A fleet survey's merge opens on its answer, then the totals per table. Only a result with
+  // store tables is read back for them: a sweep's million cells never are.
+  const bool has_tables =
+      std::any_of(meta.corpora.begin(), meta.corpora.end(), [](const CorpusInfo& c) { return !c.table.empty(); });
+  RunResults merged;
+  if (has_tables && !load_results(a.out, merged, error)) return fail("merge", error);
+  print_fleet_answer(std::cout, merged);
+  print_table_totals(std::cout, merged);
+  std::cout << std::flush;
   std::printf("merged %zu files, %zu cells into %s\n", a.inputs.size(), cells, a.out.c_str());
   return 0;
 }

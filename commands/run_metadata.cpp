@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <string>
 
 #include "bench/cell.h"
@@ -28,7 +29,10 @@ void fill_run_meta(RunMeta& m, const RunPlan& p, const RunArgs& a, const CodecRe
   m.cpu_flags = sys.cpu_flags;
   m.cores = sys.cores;
   m.llc_bytes = sys.llc_bytes;
-  m.hostname = sys.hostname;
+  // A pod's hostname is the pod's, not the node's: a fleet survey's Job hands run the node's name
+  // (the downward API's spec.nodeName) in KVZ_NODE_NAME, and merge keys each node's files by it.
+  const char* node = std::getenv("KVZ_NODE_NAME");
+  m.hostname = node && *node ? std::string(node) : sys.hostname;
   const TickClockInfo& tc = tick_clock_info();
   m.timer = tc.name;
   m.tsc_ghz = tc.ghz;

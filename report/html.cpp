@@ -8,7 +8,9 @@
 #include "report/html_assets.h"
 #include "report/html_data.h"
 #include "report/markup.h"
+#include "report/table_totals_writers.h"
 #include "report/writers.h"
+#include "results/results.h"
 
 namespace kvz {
 
@@ -47,6 +49,7 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
   page += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>kvzbench report</title>\n<style>";
   page += kHtmlStyle;
   page += "</style></head>\n<body>\n<div id=\"controls\"></div>\n<h1>kvzbench report</h1>\n";
+  if (runs.size() == 1) page += fleet_answer_html(runs[0]);  // a fleet survey opens on its answer
   page += fmt::format(
       "<p class=\"note\">{} run(s), {} cells. The selectors above filter the answer, every chart and the cell "
       "table. MB/s are decimal (10<sup>6</sup> bytes/s of uncompressed data), medians over repetitions.</p>\n",
@@ -57,6 +60,7 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
       "<p class=\"note\">Only codecs the chosen store can write are candidates; a dictionary that makes the data "
       "bigger is never picked; speeds within noise of each other are a tie and listed together (≈).</p>"
       "</details></section>\n";
+  if (runs.size() == 1) page += table_totals_html(runs[0]);
   page += "<section id=\"cost\" hidden><h2>The cost of each choice per month (--workload)</h2></section>\n";
   page += "<section id=\"compare\" hidden><h2>Comparison: run 2 against run 1 (kvzbench check)</h2></section>\n";
   page += "<section><h2>Charts</h2>\n<div class=\"charts\">\n";

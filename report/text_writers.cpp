@@ -7,6 +7,7 @@
 
 #include "judgement/file_baseline.h"
 #include "report/columns.h"
+#include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
 #include "util/bytes.h"
@@ -152,9 +153,11 @@ void write_store_table(std::ostringstream& o, const RunResults& r) {
 
 std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   std::ostringstream o;
+  write_fleet_answer_markdown(o, r);  // a fleet survey opens on its answer
   write_run_header(o, r);
   write_cell_table(o, r);
   write_file_baselines(o, r);
+  write_table_totals_markdown(o, r);
   write_recommendations(o, r, opt.recommend);
   if (opt.workload) write_costs(o, r, *opt.workload, opt.devices);
   write_store_table(o, r);

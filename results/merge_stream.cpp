@@ -198,7 +198,7 @@ bool on_input(const std::string& path, std::string& error, Step step) {
 }  // namespace
 
 bool merge_result_files(const std::vector<std::string>& paths, const std::string& out_path, size_t& cells,
-                        std::string& error) {
+                        std::string& error, RunMeta* merged_meta) {
   MergePlan plan;
   std::vector<std::set<std::string>> codecs;  // each input's own codecs, as its loader checks
   for (const auto& path : paths) {
@@ -217,6 +217,7 @@ bool merge_result_files(const std::vector<std::string>& paths, const std::string
   bool done = false;
   if (!on_input(out_path, error, [&] { done = writer.finish(error); })) return false;
   cells = writer.cells();
+  if (done && merged_meta) *merged_meta = plan.meta();
   return done;
 }
 

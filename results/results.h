@@ -130,8 +130,9 @@ const char* to_string(CellStatus s);
 bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error);
 // The same merge of result files, written to `out_path` (atomically, as save_results) without
 // holding any input: memory grows by the cell's id (~150 bytes) a cell, not by the cell. The
-// file is what save_results of merge_results' run writes. `cells`: how many were merged.
+// file is what save_results of merge_results' run writes. `cells`: how many were merged;
+// `merged_meta` (when given): the merged run's metadata.
 bool merge_result_files(const std::vector<std::string>& paths, const std::string& out_path, size_t& cells,
-                        std::string& error);
+                        std::string& error, RunMeta* merged_meta = nullptr);
 
 }  // namespace kvz

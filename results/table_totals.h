@@ -1,0 +1,57 @@
+#pragma once
+// Totals per table (issue 27 item 7) and the fleet answer (issue 26): a store's files summed by
+// the table they belong to (CorpusInfo::table), across hosts when a merge brought several. The
+// one computation every writer (report/table_totals_*.cpp) shows; it reads results only.
+//
+// Bytes: the current codec is what the files hold on disk (the current rows' on_disk_bytes),
+// a candidate what the store would write (its rows' stored_bytes), as in judgement's
+// file_baseline. CPU: each file's seconds at its own host's median speed (input bytes / MB/s),
+// summed per CPU model; speeds are never averaged, and CPU models never pooled.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "results/results_fwd.h"
+
+namespace kvz {
+
+// Seconds one pass over the table's files takes, per CPU model (one key when all hosts share one).
+using SecondsByCpu = std::map<std::string, double>;
+
+struct TableCandidate {
+  std::string label;   // cell_label: "zstd 1", "lz4"
+  uint64_t bytes = 0;  // stored bytes summed over every file of the table
+  double saving_pct = 0;
+  SecondsByCpu compress_seconds, decompress_seconds;
+};
+
+struct TableTotal {
+  std::string table;    // "ks.events"
+  std::string profile;  // the cells' store profile ("" none)
+  std::vector<std::string> hosts;
+  std::vector<std::string> cpus;
+  size_t files = 0;
+  std::string current;         // the files' codec ("lz4"; "lz4 + zstd 3" when the files differ)
+  uint64_t current_bytes = 0;  // bytes on disk: the current rows' on_disk_bytes, summed
+  SecondsByCpu current_compress_seconds, current_decompress_seconds;
+  // Every codec row measured on every file of the table, the fewest bytes first (a row missing
+  // on some file is left out: its sum would not be the table's).
+  std::vector<TableCandidate> candidates;
+};
+
+// One total per table and store profile, in the order the tables' first files come.
+std::vector<TableTotal> table_totals(const RunResults& run);
+// Whether the run's store files come from more than one host (a merged fleet survey).
+bool is_fleet(const RunResults& run);
+// The candidate that saves the most bytes; null when the table has none.
+const TableCandidate* largest_saving(const TableTotal& t);
+// "× 6.0" one CPU model; "× 6.0 on EPYC 7B13, × 4.1 on Xeon 8375C" several; "× ?" no speeds.
+std::string time_factor_text(const SecondsByCpu& candidate, const SecondsByCpu& current);
+// Decimal bytes in 3 significant figures: "2.9 TB", "41.2 MB", "512 B".
+std::string decimal_bytes(uint64_t n);
+// The fleet answer's sentence for a table (without the table's name): "lz4 → zstd 1 saves
+// 41.9 %, 1.2 of 2.9 TB across 3 hosts; compress time × 6.0, decompress time × 1.3".
+std::string table_answer_text(const TableTotal& t);
+
+}  // namespace kvz
