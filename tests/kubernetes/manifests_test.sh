@@ -34,7 +34,7 @@ cp "$here/validate.mjs" "$npm_dir/"
   cat "$work/valid.log"
   fail "a manifest does not validate"
 }
-[ "$(grep -c ': valid batch/v1 Job$' "$work/valid.log")" -eq 2 ] || fail "not two valid Jobs: $(cat "$work/valid.log")"
+[ "$(grep -c ': valid batch/v1 Job$' "$work/valid.log")" -eq 4 ] || fail "not four valid Jobs: $(cat "$work/valid.log")"
 sed 's/^  completions: 8$/  completions: "eight"/' "$manifests/sweep-job.yaml" >"$work/broken.yaml"
 ! (cd "$npm_dir" && node validate.mjs "$work/broken.yaml") >"$work/broken.log" 2>&1 || fail "a broken Job validated"
 grep -q "completions must be integer" "$work/broken.log" || fail "the broken Job's error: $(cat "$work/broken.log")"
@@ -88,4 +88,51 @@ shards = sorted(os.listdir(os.path.join(work, "volume", "sweep")))
 assert shards == sorted([f"results-{i}-of-{n}.json" for i in range(n)] + ["merged.json"]), shards
 print(f"{n} indices, {len(merged)} cells, each once")
 PY
-echo "kubernetes manifests_test: OK ($(grep -c valid "$work/valid.log") manifests valid, a broken one rejected; every index of the Indexed Job run here, merged = unsharded)"
+# 3. The fleet survey Job: one pod per node, the store mounted read-only at its own path, the
+# node's name from the downward API; its command, run here for every index as three stand-in
+# nodes (each its own copy of a Cassandra table under the mount's path, KVZ_NODE_NAME as the
+# downward API would set it), records that node as the result's host and "ks.events" as the table.
+python3 - "$kvz" "$manifests" "$work" "$here/../../../shared/fixtures/stores/cassandra/legacy_nb_clust" <<'PY' ||
+import json, os, re, shutil, subprocess, sys, yaml
+kvz, manifests, work, fixture = sys.argv[1:]
+with open(os.path.join(manifests, "survey-job.yaml")) as f:
+    job = yaml.safe_load(f)
+spec = job["spec"]
+pod = spec["template"]["spec"]
+(c,) = pod["containers"]
+assert spec["completionMode"] == "Indexed", "the survey Job is not Indexed"
+assert spec["parallelism"] == spec["completions"], "not every pod placed at once"
+label = pod["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"]
+(term,) = label
+assert term["topologyKey"] == "kubernetes.io/hostname", term
+own = spec["template"]["metadata"]["labels"]
+assert all(own.get(k) == v for k, v in term["labelSelector"]["matchLabels"].items()), "anti-affinity not on its own label"
+volumes = {v["name"]: v for v in pod["volumes"]}
+mounts = {m["name"]: m for m in c["volumeMounts"]}
+store = mounts["store"]
+assert store.get("readOnly") is True, "the store is not mounted read-only"
+assert "hostPath" in volumes["store"] and volumes["store"]["hostPath"]["path"] == store["mountPath"], \
+    "the store's hostPath is not mounted at its own path"
+(node_env,) = [e for e in c["env"] if e["name"] == "KVZ_NODE_NAME"]
+assert node_env["valueFrom"]["fieldRef"]["fieldPath"] == "spec.nodeName", node_env
+assert c["command"][:2] == ["sh", "-c"], "the survey command is not a shell command"
+script = c["command"][2]
+table_dir = re.search(re.escape(store["mountPath"]) + r"/\S+", script).group(0)
+for i in range(spec["completions"]):
+    node = os.path.join(work, f"node{i}")
+    shutil.copytree(fixture, node + table_dir)
+    local = script.replace(store["mountPath"], node + store["mountPath"]).replace("/results", os.path.join(work, "volume"))
+    local = local.replace("kvzbench ", kvz + " ", 1) + " --codecs zstd:1 --time 0.01 --repetitions 1 --latency-seconds 0.003"
+    env = dict(os.environ, JOB_COMPLETION_INDEX=str(i), KVZ_NODE_NAME=f"node{i}")
+    r = subprocess.run(["sh", "-c", local], env=env, capture_output=True, text=True)
+    if r.returncode:
+        sys.exit(f"survey index {i}: exit {r.returncode}: {r.stderr.strip()[-300:]}")
+    meta = json.load(open(os.path.join(work, "volume", "survey", f"survey-node{i}.json")))["kvzbench"]["meta"]
+    assert meta["hostname"] == f"node{i}", meta["hostname"]
+    tables = {c.get("table") for c in meta["corpora"]}
+    assert tables == {"ks.events"}, tables
+print(f"survey: {spec['completions']} indices, one per node, store read-only")
+PY
+  fail "the survey Job (above)"
+
+echo "kubernetes manifests_test: OK ($(grep -c valid "$work/valid.log") manifests valid, a broken one rejected; every index of the Indexed Job run here, merged = unsharded; the survey Job spreads one pod per node, mounts the store read-only and records each node)"
