@@ -13,8 +13,11 @@ namespace kvz {
 namespace {
 
 std::string heading_of(const TableTotal& t) {
+  // A fleet's hosts by count: 200 names would not fit a console line.
+  const std::string hosts =
+      t.hosts.size() <= 3 ? fmt::format("{}", fmt::join(t.hosts, ", ")) : fmt::format("{} hosts", t.hosts.size());
   return fmt::format("{}{}: {} file{} on {}", t.table, t.profile.empty() ? "" : " (" + t.profile + ")", t.files,
-                     t.files == 1 ? "" : "s", fmt::join(t.hosts, ", "));
+                     t.files == 1 ? "" : "s", hosts);
 }
 
 }  // namespace
@@ -23,8 +26,8 @@ void print_fleet_answer(std::ostream& out, const RunResults& run) {
   if (!is_fleet(run)) return;
   const auto totals = table_totals(run);
   if (totals.empty()) return;
-  out << "fleet answer, per table across hosts (bytes on disk now vs the codec that saves the most; CPU time from "
-         "each host's own speeds, CPU models kept apart):\n";
+  // Under 100 columns, like the rest of the console.
+  out << "fleet answer, per table across hosts (each host's own speeds; CPU models kept apart):\n";
   for (const auto& t : totals) out << fmt::format("  {}: {}\n", t.table, table_answer_text(t));
   out << "\n";
 }
@@ -32,8 +35,7 @@ void print_fleet_answer(std::ostream& out, const RunResults& run) {
 void print_table_totals(std::ostream& out, const RunResults& run) {
   const auto totals = table_totals(run);
   if (totals.empty()) return;
-  out << "\ntotal per table (on disk B: the files' bytes now; stored B: what the store would write; c/d time: "
-         "seconds for the table at each host's speed, against its codec's):\n";
+  out << "\ntotal per table (B on disk now, B the store would write, c/d time against its codec's):\n";
   for (const auto& t : totals) {
     out << heading_of(t) << "\n";
     size_t width = t.current.size() + 2;

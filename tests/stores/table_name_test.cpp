@@ -56,7 +56,9 @@ TEST(TableName, CassandraTableDirectoryNamesKeyspaceAndTable) {
   const fs::path scylla = tmp.path / "scylla" / "shop" / "orders-00000000000000000000000000000001";
   copy_set(kFixtures / "scylladb" / "lz4-scylla_written-cdc_generation_descriptions_v2-me", scylla);
   for (const auto& e : fs::directory_iterator(scylla)) {
-    if (e.path().string().ends_with("-Data.db")) EXPECT_EQ(table_read(e.path()), "shop.orders");
+    if (e.path().string().ends_with("-Data.db")) {
+      EXPECT_EQ(table_read(e.path()), "shop.orders");
+    }
   }
 }
 
