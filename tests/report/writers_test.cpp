@@ -218,6 +218,26 @@ TEST(Console, ManyTiesFitOneHundredColumns) {
   EXPECT_GT(tied, 0u) << out.str();
 }
 
+// No row meets a rule (a slow machine: nothing decompresses at 500 MB/s): the "none" line names
+// the rule, wrapped to 100 columns like every other line.
+TEST(Console, ARuleNoRowMeetsFitsOneHundredColumns) {
+  RunResults r = testing::make_run(43, 3);
+  r.cells.clear();
+  std::mt19937_64 rng(5);
+  for (int level = 1; level <= 3; ++level)
+    r.cells.push_back(testing::make_cell({"lz4hc", level, 2.0, 30, 100}, 4096, rng, 3, 0.001));
+  std::ostringstream out;
+  print_recommendations(out, r);
+  EXPECT_NE(out.str().find("space-sensitive  none: best stored ratio with decompress >= 500"), std::string::npos)
+      << out.str();
+  std::istringstream lines(out.str());
+  for (std::string line; std::getline(lines, line);) {
+    size_t columns = 0;
+    for (char ch : line) columns += (static_cast<unsigned char>(ch) & 0xC0) != 0x80;
+    EXPECT_LE(columns, 100u) << line;
+  }
+}
+
 // --workload: the HTML carries the cost model per workload group, cheapest first.
 TEST(Html, CostModelWhenAWorkloadIsGiven) {
   const RunResults r = testing::make_run(43, 3);
