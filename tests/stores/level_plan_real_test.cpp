@@ -65,11 +65,6 @@ constexpr double kDeepestTolerance = 0.30;
 // 725,486 B), so a plan the model prices a few % cheaper can come out a few % dearer (+6 % seen).
 constexpr double kCostSlack = 0.10;
 
-struct Corpus {
-  const char* path;
-  const char* mode;
-  size_t max_bytes;
-};
 const Corpus kCorpora[] = {
     {"logs/apache_access_logs.log", "lines", 2 << 20},
     {"csv/us_zip_codes.csv", "lines", 2 << 20},

@@ -60,6 +60,13 @@ struct TempFile {
 };
 
 // Records from a real corpus, keys strictly increasing (both stores require it).
+// A corpus file as the store tests read it: its path under KVZ_CORPORA, record mode and prefix.
+struct Corpus {
+  const char* path;
+  const char* mode;
+  size_t max_bytes;
+};
+
 inline RecordSet load_records(const std::string& rel, const std::string& mode, size_t max_bytes) {
   std::string error;
   RecordSet rs = read_corpus(corpus_path(rel), mode, max_bytes, error);

@@ -52,12 +52,6 @@ std::vector<CellResult> engine_dictionary_rows(const RecordSet& rs, const StoreP
   return cells;
 }
 
-struct Corpus {
-  const char* path;
-  const char* mode;
-  size_t max_bytes;
-};
-
 // JSON documents and log lines (dictionaries pay), a binary map tile cut in 200-byte records,
 // and a small file where the dictionary's 16 KiB block costs more than it saves.
 const Corpus kCorpora[] = {

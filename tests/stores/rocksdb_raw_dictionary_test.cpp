@@ -26,12 +26,6 @@ using namespace real_stores;
 constexpr uint32_t kDict = 16 * 1024;
 constexpr size_t kBlockSizes[] = {1024, 2048, 4096, 8192, 16384, 32768, 65536};
 
-struct Corpus {
-  const char* path;
-  const char* mode;
-  size_t max_bytes;
-};
-
 // JSON documents and log lines, and a small CSV whose 16 KiB dictionary block costs more than
 // it saves (at 64 KiB blocks the file has two).
 const Corpus kCorpora[] = {
