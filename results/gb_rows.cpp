@@ -6,7 +6,9 @@
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,51 +29,59 @@ double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 // tests/results/results_json_test.cpp pins each row to nlohmann's own dump of it.
 class RowText {
  public:
+  RowText() {
+    fields_.reserve(24);
+    values_.reserve(512);
+  }
   RowText& set(const char* key, const std::string& v) {
-    if (printable_ascii(v))
-      add(key, "\"" + v + "\"");
-    else
-      add(key, json(v).dump(-1, ' ', false, json::error_handler_t::replace));
-    return *this;
+    if (printable_ascii(v)) return add(key, {"\"", v, "\""});
+    return add(key, {json(v).dump(-1, ' ', false, json::error_handler_t::replace)});
   }
   RowText& set(const char* key, const char* v) { return set(key, std::string(v)); }
   RowText& set(const char* key, double v) {
     std::array<char, 64> buf{};
     char* end = std::isfinite(v) ? nlohmann::detail::to_chars(buf.data(), buf.data() + buf.size(), v) : nullptr;
-    add(key, end ? std::string(buf.data(), static_cast<size_t>(end - buf.data())) : std::string("null"));
-    return *this;
+    if (!end) return add(key, {"null"});
+    return add(key, {std::string_view(buf.data(), static_cast<size_t>(end - buf.data()))});
   }
-  RowText& set(const char* key, uint64_t v) { return add(key, std::to_string(v)); }
-  RowText& set(const char* key, int v) { return add(key, std::to_string(v)); }
+  RowText& set(const char* key, uint64_t v) { return add(key, {std::to_string(v)}); }
+  RowText& set(const char* key, int v) { return add(key, {std::to_string(v)}); }
 
   // A key set twice keeps its last value (an aggregate row renames run_name, stddev its times).
   std::string text() {
-    std::stable_sort(fields_.begin(), fields_.end(),
-                     [](const Field& a, const Field& b) { return std::strcmp(a.key, b.key) < 0; });
+    std::sort(fields_.begin(), fields_.end(), [](const Field& a, const Field& b) {
+      const int order = std::strcmp(a.key, b.key);
+      return order != 0 ? order < 0 : a.seq < b.seq;
+    });
     std::string out = "{";
+    out.reserve(values_.size() + 24 * fields_.size());
     for (size_t i = 0; i < fields_.size(); ++i) {
       if (i + 1 < fields_.size() && std::strcmp(fields_[i].key, fields_[i + 1].key) == 0) continue;
       out += out.size() > 1 ? ",\"" : "\"";
       out += fields_[i].key;
       out += "\":";
-      out += fields_[i].value;
+      out.append(values_, fields_[i].offset, fields_[i].size);
     }
     return out + "}";
   }
 
  private:
+  // Values live in one string (a row has ~17 fields: one allocation, not 17).
   struct Field {
     const char* key;
-    std::string value;
+    size_t seq, offset, size;
   };
   static bool printable_ascii(const std::string& v) {
     return std::all_of(v.begin(), v.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\'; });
   }
-  RowText& add(const char* key, std::string value) {
-    fields_.push_back({key, std::move(value)});
+  RowText& add(const char* key, std::initializer_list<std::string_view> parts) {
+    const size_t offset = values_.size();
+    for (const auto part : parts) values_ += part;
+    fields_.push_back({key, fields_.size(), offset, values_.size() - offset});
     return *this;
   }
   std::vector<Field> fields_;
+  std::string values_;
 };
 
 // ns per block by wall time and by CPU time for one speed (one iteration is one block).
@@ -185,6 +195,11 @@ void add_gb_cell_rows(std::vector<std::string>& rows, int& family, const CellRes
   add_gb_rows(rows, family, c, "compress", c.compress_mbps, c.compress_cpu_mbps);
   add_gb_rows(rows, family, c, "decompress", c.decompress_mbps, c.decompress_cpu_mbps);
   rows.push_back(gb_size_row(family++, c).text());
+}
+
+int gb_family_count(const CellResult& c) {
+  if (c.status != CellStatus::Ok) return 0;
+  return int{!c.compress_mbps.empty()} + int{!c.decompress_mbps.empty()} + 1;
 }
 
 }  // namespace kvz

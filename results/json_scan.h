@@ -42,8 +42,13 @@ class JsonFileScanner {
   bool fill();  // false at end of file
   int peek();   // next byte after whitespace, -1 at end
   char take(char expected);
+  struct ScanState {
+    int depth = 0;
+    bool in_string = false, escaped = false, scalar = false, done = false;
+  };
   void scan_value(std::string* capture);
-  size_t skip_plain_string(size_t from) const;
+  size_t scan_chunk(ScanState& st) const;
+  size_t scan_string_bytes(size_t i, ScanState& st) const;
   [[noreturn]] void fail(const std::string& what) const;
 
   std::FILE* file_ = nullptr;

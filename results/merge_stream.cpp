@@ -1,38 +1,30 @@
 // `kvzbench merge` on files of any size: merge_result_files streams its inputs twice and never
 // holds a run. The first pass reads each input's metadata (and skips the rest without keeping
-// it); the rules of merge_plan.cpp then decide the merged metadata and each input's keys. The
-// second pass takes one cell at a time: it is parsed, keyed, checked against the cells before it
-// (by id, and one current row per block set: the little kept per cell), its Google Benchmark
-// rows written to the output and its own line to a spool file, which follows the metadata at
-// the end. The pieces are results_json.h's, so the file is the in-memory merge's, byte for byte.
-#include <cstdio>
-#include <cstring>
+// it), two inputs at a time; the rules of merge_plan.cpp then decide the merged metadata and
+// each input's keys. The second pass hands each input's cells, as text, to merge_pipeline.h,
+// which parses and formats them on every core and checks and writes them in order. The pieces
+// are results_json.h's, so the file is the in-memory merge's, byte for byte.
 #include <functional>
-#include <memory>
+#include <future>
 #include <set>
 #include <stdexcept>
-#include <unordered_map>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "results/json_fields.h"
 #include "results/json_scan.h"
+#include "results/merge_pipeline.h"
 #include "results/merge_plan.h"
 #include "results/results.h"
-#include "results/results_checks.h"
 #include "results/results_json.h"
-#include "util/files.h"
 
 namespace kvz {
 
 namespace {
 
 using nlohmann::json;
-
-// An error that is already the whole line (the input path is not prefixed again).
-struct MergeRefusal : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 struct InputHead {
   bool has_kvzbench = false, has_meta = false, has_cells = false;
@@ -88,96 +80,20 @@ InputHead read_head(const std::string& path) {
   return head;
 }
 
-// Pass 2's state: the output, the spool of cell lines, and the little kept per cell.
-class MergeWriter {
- public:
-  MergeWriter(const MergePlan& plan, const std::string& out_path) : plan_(plan), out_(out_path) {}
-
-  bool open(std::string& error) {
-    spool_.reset(std::tmpfile());
-    if (!spool_) {
-      error = std::string("cannot create a temporary file for the cells: ") + std::strerror(errno);
-      return false;
-    }
-    if (!out_.open(error)) return false;
-    rows_ = results_head(plan_.meta());
-    return true;
-  }
-
-  // One cell of input `input`: keyed by the plan, checked, written.
-  void add(size_t input, const std::set<std::string>& codecs, CellResult& c) {
-    plan_.qualify(input, c.key);
-    check(input, codecs, c);
-    append_gb_rows(rows_, first_row_, family_, c);
-    line_.clear();
-    append_cell(line_, first_cell_, c);
-    if (std::fwrite(line_.data(), 1, line_.size(), spool_.get()) != line_.size())
-      throw MergeRefusal(std::string("cannot write the cells' temporary file: ") + std::strerror(errno));
-    if (rows_.size() > (1u << 20)) flush();
-    ++cells_;
-  }
-
-  bool finish(std::string& error) {
-    flush();
-    rows_ = results_middle(plan_.schema_version(), plan_.meta());
-    flush();
-    if (std::fflush(spool_.get()) != 0 || std::fseek(spool_.get(), 0, SEEK_SET) != 0)
-      throw MergeRefusal(std::string("cannot read the cells' temporary file back: ") + std::strerror(errno));
-    std::vector<char> chunk(1 << 20);
-    for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), spool_.get())) > 0;) {
-      rows_.assign(chunk.data(), n);
-      flush();
-    }
-    rows_ = kResultsTail;
-    flush();
-    return out_.commit(error);
-  }
-
-  size_t cells() const { return cells_; }
-
- private:
-  void check(size_t input, const std::set<std::string>& codecs, const CellResult& c) {
-    const auto [it, first] = owner_.emplace(c.key.id(), input);
-    if (!first && it->second == input) throw std::runtime_error("cell " + c.key.id() + " appears twice");
-    if (!first)
-      throw MergeRefusal("cell " + c.key.id() + " is in input " + std::to_string(it->second + 1) + " and input " +
-                         std::to_string(input + 1) + ": merge joins disjoint results only");
-    if (std::string e = cell_consistency_error(codecs, c); !e.empty()) throw std::runtime_error(e);
-    if (std::string e = current_.add(c); !e.empty()) throw MergeRefusal(e);
-  }
-
-  void flush() {
-    std::string error;
-    if (!out_.write(rows_, error)) throw MergeRefusal(error);
-    rows_.clear();
-  }
-
-  const MergePlan& plan_;
-  StreamedFileWriter out_;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> spool_{nullptr, &std::fclose};
-  std::string rows_, line_;
-  bool first_row_ = true, first_cell_ = true;
-  int family_ = 0;
-  size_t cells_ = 0;
-  std::unordered_map<std::string, size_t> owner_;  // cell id -> input: ~150 bytes a cell
-  CurrentRows current_;
-};
-
 // Pass 2 over one input.
-void stream_cells(const std::string& path, size_t input, const std::set<std::string>& codecs, MergeWriter& writer) {
+void stream_cells(const std::string& path, size_t input, MergePipeline& pipeline) {
   JsonFileScanner s;
   open_input(s, path);
   InputHead head;
-  std::string text;
   walk_kvzbench(s, head, [&](const std::string& key) {
     if (key != "cells") return s.skip_value();
     s.elements([&] {
+      std::string text;
       s.capture_value(text);
-      CellResult c;
-      cell_from_json(json::parse(text), c);
-      writer.add(input, codecs, c);
+      pipeline.add(input, std::move(text));
     });
   });
+  pipeline.end_input();
 }
 
 // Runs one step on one input; an error is one line, a malformed input's naming the input as
@@ -195,15 +111,47 @@ bool on_input(const std::string& path, std::string& error, Step step) {
   return false;
 }
 
+// Pass 1, two inputs at a time (reading is most of it); the error is the first input's in order.
+bool read_heads(const std::vector<std::string>& paths, std::vector<InputHead>& heads, std::string& error) {
+  heads.resize(paths.size());
+  const auto read = [&](size_t i) {
+    std::string e;
+    on_input(paths[i], e, [&] { heads[i] = read_head(paths[i]); });
+    return e;
+  };
+  for (size_t i = 0; i < paths.size(); i += 2) {
+    auto second = i + 1 < paths.size() ? std::async(std::launch::async, read, i + 1) : std::future<std::string>();
+    error = read(i);
+    const std::string second_error = second.valid() ? second.get() : "";
+    if (error.empty()) error = second_error;
+    if (!error.empty()) return false;
+  }
+  return true;
+}
+
+// Pass 2: every input's cells through the pipeline. A cell before the point where an input's
+// scan failed is still checked: its error, if it has one, is the one a single thread meets first.
+bool merge_cells(const std::vector<std::string>& paths, const MergePlan& plan,
+                 const std::vector<std::set<std::string>>& codecs, MergeWriter& writer, std::string& error) {
+  MergePipeline pipeline(plan, codecs, paths, writer);
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (on_input(paths[i], error, [&] { stream_cells(paths[i], i, pipeline); })) continue;
+    if (std::string earlier = pipeline.drain(); !earlier.empty()) error = earlier;
+    return false;
+  }
+  error = pipeline.drain();
+  return error.empty();
+}
+
 }  // namespace
 
 bool merge_result_files(const std::vector<std::string>& paths, const std::string& out_path, size_t& cells,
                         std::string& error, RunMeta* merged_meta) {
+  std::vector<InputHead> heads;
+  if (!read_heads(paths, heads, error)) return false;
   MergePlan plan;
   std::vector<std::set<std::string>> codecs;  // each input's own codecs, as its loader checks
-  for (const auto& path : paths) {
-    InputHead head;
-    if (!on_input(path, error, [&] { head = read_head(path); })) return false;
+  for (const auto& head : heads) {
     plan.add_input(head.schema_version, head.meta);
     codecs.emplace_back();
     for (const auto& v : head.meta.codec_versions) codecs.back().insert(v.codec);
@@ -211,9 +159,7 @@ bool merge_result_files(const std::vector<std::string>& paths, const std::string
   error = plan.finish();
   if (!error.empty()) return false;
   MergeWriter writer(plan, out_path);
-  if (!writer.open(error)) return false;
-  for (size_t i = 0; i < paths.size(); ++i)
-    if (!on_input(paths[i], error, [&] { stream_cells(paths[i], i, codecs[i], writer); })) return false;
+  if (!writer.open(error) || !merge_cells(paths, plan, codecs, writer, error)) return false;
   bool done = false;
   if (!on_input(out_path, error, [&] { done = writer.finish(error); })) return false;
   cells = writer.cells();

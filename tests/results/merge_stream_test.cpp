@@ -84,7 +84,61 @@ std::vector<RunResults> fleet_nodes() {
   return nodes;
 }
 
+// Shards of a sweep over `sources` sources: more cells than one batch of the merge's pipeline
+// (merge_pipeline.cpp), so batches of several inputs are in flight at once.
+std::vector<RunResults> large_shards(int count, int sources) {
+  const RunResults one = testing::make_run(7, 5);
+  std::vector<RunResults> shards(count, one);
+  for (int s = 0; s < count; ++s) {
+    shards[s].cells.clear();
+    shards[s].meta.extra["shard"] = std::to_string(s) + "/" + std::to_string(count);
+  }
+  for (int source = 0; source < sources; ++source)
+    for (auto c : one.cells) {
+      c.key.source = "src" + std::to_string(source);
+      shards[source % count].cells.push_back(c);
+    }
+  return shards;
+}
+
 }  // namespace
+
+// Thousands of cells: the parallel batches are written in input order, their GB families
+// numbered across batches, as one thread would.
+TEST(MergeStream, ManyBatchesWriteTheInMemoryMergeByteForByte) {
+  TempDir dir;
+  const auto shards = large_shards(3, 150);
+  const auto paths = save_all(dir, shards);
+  size_t cells = 0;
+  std::string err;
+  ASSERT_TRUE(merge_result_files(paths, dir / "merged.json", cells, err)) << err;
+  EXPECT_GT(shards[0].cells.size(), 2 * 256u);  // more than two batches an input
+  EXPECT_EQ(cells, 3 * shards[0].cells.size());
+  EXPECT_EQ(read_all(dir / "merged.json"), in_memory_merge(paths));
+}
+
+// The error a single thread meets first wins: a cell repeated at the end of input 2 comes before
+// input 3's unreadable first cell, though input 3's batches may be parsed first.
+TEST(MergeStream, ManyBatchesReportTheFirstErrorInInputOrder) {
+  TempDir dir;
+  auto shards = large_shards(3, 150);
+  const CellResult repeated = shards[1].cells[600];
+  shards[1].cells.push_back(repeated);
+  const auto paths = save_all(dir, shards);
+  std::string text = read_all(paths[2]);
+  const size_t blocks = text.find("\"blocks\":", text.find("\"cells\": ["));
+  ASSERT_NE(blocks, std::string::npos);
+  text.insert(blocks + 9, "\"many\",\"was\":");  // a string where a count belongs
+  std::ofstream(paths[2], std::ios::trunc) << text;
+  size_t cells = 0;
+  std::string err;
+  RunResults unreadable;
+  EXPECT_FALSE(load_results(paths[2], unreadable, err));
+  EXPECT_EQ(err.rfind(paths[2] + ": malformed kvzbench result: ", 0), 0u) << err;
+  EXPECT_FALSE(merge_result_files(paths, dir / "merged.json", cells, err));
+  EXPECT_EQ(err, paths[1] + ": malformed kvzbench result: cell " + repeated.key.id() + " appears twice");
+  EXPECT_FALSE(fs::exists(dir / "merged.json"));
+}
 
 TEST(MergeStream, WritesTheInMemoryMergeByteForByte) {
   for (const auto& runs : {sweep_shards(3), fleet_nodes()}) {
