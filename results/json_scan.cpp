@@ -50,6 +50,18 @@ void JsonFileScanner::expect_end() {
   if (peek() != -1) fail("text after the document");
 }
 
+uint64_t JsonFileScanner::offset() {
+  peek();
+  return consumed_ + pos_;
+}
+
+bool JsonFileScanner::seek(uint64_t offset) {
+  if (std::fseek(file_, static_cast<long>(offset), SEEK_SET) != 0) return false;
+  consumed_ = offset;
+  pos_ = end_ = 0;
+  return true;
+}
+
 void JsonFileScanner::members(const std::function<void(const std::string& key)>& on_member) {
   take('{');
   if (peek() == '}') {
@@ -95,6 +107,7 @@ namespace {
 enum ByteClass : uint8_t { kOther, kQuote, kOpen, kClose, kSpace };
 struct ByteClasses {
   std::array<uint8_t, 256> outside{};   // ByteClass of each byte
+  std::array<bool, 256> structural{};   // a quote or bracket: all that matters inside a value
   std::array<bool, 256> string_stop{};  // a quote or backslash: the bytes a string scan stops at
   std::array<bool, 256> scalar_part{};  // can continue a number, true, false or null
   ByteClasses() {
@@ -103,6 +116,7 @@ struct ByteClasses {
     outside['}'] = outside[']'] = kClose;
     outside[' '] = outside['\n'] = outside['\r'] = outside['\t'] = kSpace;
     string_stop['"'] = string_stop['\\'] = true;
+    for (const char c : {'"', '{', '[', '}', ']'}) structural[static_cast<unsigned char>(c)] = true;
     for (int c = 0; c < 256; ++c)
       scalar_part[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
                        c == '+' || c == '.';
@@ -144,6 +158,10 @@ size_t JsonFileScanner::scan_chunk(ScanState& st) const {
         break;
       }
       ++i;
+    } else if (st.depth > 0 && !kBytes.structural[c]) {
+      // Inside a value, to the next quote or bracket: numbers, commas and colons say nothing.
+      while (++i < end_ && !kBytes.structural[static_cast<unsigned char>(b[i])]) {
+      }
     } else {
       switch (kBytes.outside[c]) {
         case kQuote:

@@ -37,6 +37,10 @@ class JsonFileScanner {
     scan_value(&text);
   }
   void expect_end();  // only whitespace is left
+  // Where the next value starts, as a byte offset of the file, and a way back to it: a second
+  // pass goes straight to a part the first found, past what it would only skip again.
+  uint64_t offset();
+  bool seek(uint64_t offset);  // false: the file cannot seek there
 
  private:
   bool fill();  // false at end of file

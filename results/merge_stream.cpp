@@ -30,6 +30,7 @@ struct InputHead {
   bool has_kvzbench = false, has_meta = false, has_cells = false;
   int schema_version = 0;
   RunMeta meta;
+  uint64_t kvzbench_offset = 0;  // where the `kvzbench` object starts: pass 2 goes straight there
 };
 
 void open_input(JsonFileScanner& scanner, const std::string& path) {
@@ -49,6 +50,7 @@ void walk_kvzbench(JsonFileScanner& s, InputHead& head, const std::function<void
   s.members([&](const std::string& key) {
     if (key != "kvzbench") return s.skip_value();
     head.has_kvzbench = true;
+    head.kvzbench_offset = s.offset();
     s.members(on_member);
   });
   s.expect_end();
@@ -81,11 +83,11 @@ InputHead read_head(const std::string& path) {
 }
 
 // Pass 2 over one input.
-void stream_cells(const std::string& path, size_t input, MergePipeline& pipeline) {
+void stream_cells(const std::string& path, size_t input, const InputHead& head, MergePipeline& pipeline) {
   JsonFileScanner s;
   open_input(s, path);
-  InputHead head;
-  walk_kvzbench(s, head, [&](const std::string& key) {
+  if (!s.seek(head.kvzbench_offset)) throw MergeRefusal(path + ": cannot read it again (not a regular file?)");
+  s.members([&](const std::string& key) {
     if (key != "cells") return s.skip_value();
     s.elements([&] {
       std::string text;
@@ -131,11 +133,11 @@ bool read_heads(const std::vector<std::string>& paths, std::vector<InputHead>& h
 
 // Pass 2: every input's cells through the pipeline. A cell before the point where an input's
 // scan failed is still checked: its error, if it has one, is the one a single thread meets first.
-bool merge_cells(const std::vector<std::string>& paths, const MergePlan& plan,
+bool merge_cells(const std::vector<std::string>& paths, const std::vector<InputHead>& heads, const MergePlan& plan,
                  const std::vector<std::set<std::string>>& codecs, MergeWriter& writer, std::string& error) {
   MergePipeline pipeline(plan, codecs, paths, writer);
   for (size_t i = 0; i < paths.size(); ++i) {
-    if (on_input(paths[i], error, [&] { stream_cells(paths[i], i, pipeline); })) continue;
+    if (on_input(paths[i], error, [&] { stream_cells(paths[i], i, heads[i], pipeline); })) continue;
     if (std::string earlier = pipeline.drain(); !earlier.empty()) error = earlier;
     return false;
   }
@@ -159,7 +161,7 @@ bool merge_result_files(const std::vector<std::string>& paths, const std::string
   error = plan.finish();
   if (!error.empty()) return false;
   MergeWriter writer(plan, out_path);
-  if (!writer.open(error) || !merge_cells(paths, plan, codecs, writer, error)) return false;
+  if (!writer.open(error) || !merge_cells(paths, heads, plan, codecs, writer, error)) return false;
   bool done = false;
   if (!on_input(out_path, error, [&] { done = writer.finish(error); })) return false;
   cells = writer.cells();
