@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "results/json_text.h"
 #include "results/results.h"
 #include "util/stats.h"
 
@@ -23,69 +24,6 @@ namespace {
 
 double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
 
-// One GB row as text, written as nlohmann's dump(-1) writes the same object (keys in byte order,
-// as its std::map keeps them; numbers as its serializer prints them) without building the
-// object: a million-cell merge writes 17 million rows, and the objects cost 4x the rest.
-// tests/results/results_json_test.cpp pins each row to nlohmann's own dump of it.
-class RowText {
- public:
-  RowText() {
-    fields_.reserve(24);
-    values_.reserve(512);
-  }
-  RowText& set(const char* key, const std::string& v) {
-    if (printable_ascii(v)) return add(key, {"\"", v, "\""});
-    return add(key, {json(v).dump(-1, ' ', false, json::error_handler_t::replace)});
-  }
-  RowText& set(const char* key, const char* v) { return set(key, std::string(v)); }
-  RowText& set(const char* key, double v) {
-    std::array<char, 64> buf{};
-    char* end = std::isfinite(v) ? nlohmann::detail::to_chars(buf.data(), buf.data() + buf.size(), v) : nullptr;
-    if (!end) return add(key, {"null"});
-    return add(key, {std::string_view(buf.data(), static_cast<size_t>(end - buf.data()))});
-  }
-  RowText& set(const char* key, uint64_t v) { return add(key, {std::to_string(v)}); }
-  RowText& set(const char* key, int v) { return add(key, {std::to_string(v)}); }
-
-  // A key set twice keeps its last value (an aggregate row renames run_name, stddev its times).
-  std::string text() {
-    // Insertion sort: stable, and a row's fields come mostly in order (gb_row sets them so),
-    // so it costs a comparison a field where a general sort costs several.
-    for (size_t i = 1; i < fields_.size(); ++i)
-      for (size_t j = i; j > 0 && std::strcmp(fields_[j - 1].key, fields_[j].key) > 0; --j)
-        std::swap(fields_[j - 1], fields_[j]);
-    std::string out = "{";
-    out.reserve(values_.size() + 24 * fields_.size());
-    for (size_t i = 0; i < fields_.size(); ++i) {
-      if (i + 1 < fields_.size() && std::strcmp(fields_[i].key, fields_[i + 1].key) == 0) continue;
-      out += out.size() > 1 ? ",\"" : "\"";
-      out += fields_[i].key;
-      out += "\":";
-      out.append(values_, fields_[i].offset, fields_[i].size);
-    }
-    out += '}';
-    return out;
-  }
-
- private:
-  // Values live in one string (a row has ~17 fields: one allocation, not 17).
-  struct Field {
-    const char* key;
-    size_t offset, size;
-  };
-  static bool printable_ascii(const std::string& v) {
-    return std::all_of(v.begin(), v.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\'; });
-  }
-  RowText& add(const char* key, std::initializer_list<std::string_view> parts) {
-    const size_t offset = values_.size();
-    for (const auto part : parts) values_ += part;
-    fields_.push_back({key, offset, values_.size() - offset});
-    return *this;
-  }
-  std::vector<Field> fields_;
-  std::string values_;
-};
-
 // ns per block by wall time and by CPU time for one speed (one iteration is one block).
 std::pair<double, double> block_times(const CellResult& c, double mbps, double cpu_mbps) {
   const double blocks = std::max<double>(1.0, static_cast<double>(c.blocks));
@@ -96,10 +34,11 @@ std::pair<double, double> block_times(const CellResult& c, double mbps, double c
 }
 
 // One GB row. real_time/cpu_time are ns per block.
-RowText gb_row(const std::string& name, int family, int reps, const CellResult& c, double mbps, double cpu_mbps) {
+JsonObjectText gb_row(const std::string& name, int family, int reps, const CellResult& c, double mbps,
+                      double cpu_mbps) {
   const auto [ns_per_block, cpu_ns] = block_times(c, mbps, cpu_mbps);
   // Sizes ride along as GB user counters (top-level numbers), for tools that read counters.
-  RowText row;  // in key order, as the file has them
+  JsonObjectText row;  // in key order, as the file has them
   row.set("bytes_per_second", mbps * 1e6)
       .set("compressed_bytes", c.compressed_bytes)
       .set("cpu_time", cpu_ns)
@@ -122,10 +61,10 @@ RowText gb_row(const std::string& name, int family, int reps, const CellResult& 
 // The cell's stored bytes as a row of its own, `<id>/stored_bytes`: compare.py compares only
 // real_time and cpu_time, so both carry the stored bytes here (the "ns" unit is GB's schema,
 // the label says what the number is), and a size regression shows as a change in its table.
-RowText gb_size_row(int family, const CellResult& c) {
+JsonObjectText gb_size_row(int family, const CellResult& c) {
   const std::string name = c.key.id() + "/stored_bytes";
   const auto bytes = static_cast<double>(c.stored_bytes);
-  RowText row;
+  JsonObjectText row;
   row.set("name", name)
       .set("family_index", family)
       .set("per_family_instance_index", 0)
@@ -160,7 +99,7 @@ void add_gb_rows(std::vector<std::string>& rows, int& family, const CellResult& 
   }
   const double cpu_med = cpu.empty() ? 0.0 : median(cpu);
   const auto aggregate = [&](const char* agg, double a_mbps, double a_cpu) {
-    RowText row = gb_row(name + "_" + agg, family, reps, c, a_mbps, a_cpu);
+    JsonObjectText row = gb_row(name + "_" + agg, family, reps, c, a_mbps, a_cpu);
     row.set("run_name", name).set("run_type", "aggregate").set("aggregate_name", agg).set("aggregate_unit", "time");
     return row;
   };

@@ -12,6 +12,7 @@
 
 #include "results/gb_rows.h"
 #include "results/json_fields.h"
+#include "results/json_text.h"
 #include "results/results_checks.h"
 #include "results/results_json.h"
 #include "util/files.h"
@@ -25,10 +26,10 @@ namespace F = json_fields;
 
 namespace {
 
-json thresholds_to_json(const std::map<uint64_t, uint64_t>& counts) {
-  json out = json::object();
-  for (const auto& [ns, count] : counts) out[std::to_string(ns)] = count;
-  return out;
+std::string thresholds_text(const std::map<uint64_t, uint64_t>& counts) {
+  JsonObjectText out;
+  for (const auto& [ns, count] : counts) out.set(std::to_string(ns), count);
+  return out.text();
 }
 
 std::map<uint64_t, uint64_t> thresholds_from_json(const json& j, const char* name) {
@@ -42,8 +43,6 @@ std::map<uint64_t, uint64_t> thresholds_from_json(const json& j, const char* nam
   return out;
 }
 
-json optional_to_json(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
-
 // A percentile is kept only when the calls behind it support it, whatever the file says:
 // files written before the rule carried a "p99.9" of 32 calls.
 std::optional<double> percentile_from_json(const json& j, const char* name, uint64_t calls, uint64_t min_calls) {
@@ -51,15 +50,17 @@ std::optional<double> percentile_from_json(const json& j, const char* name, uint
   return F::number(j, name, 0);
 }
 
-json intrinsic_to_json(const IntrinsicCost& c) {
-  return {{"blocks", c.blocks},
-          {"calls_per_block", c.calls_per_block},
-          {"median_block_ns", c.median_block_ns},
-          {"worst_block_ns", c.worst_block_ns},
-          {"worst_block", c.worst_block},
-          {"worst_block_bytes", c.worst_block_bytes},
-          {"worst_block_compressed_bytes", c.worst_block_compressed},
-          {"stall_blocks", thresholds_to_json(c.stall_blocks)}};
+std::string intrinsic_text(const IntrinsicCost& c) {
+  return JsonObjectText()
+      .set("blocks", c.blocks)
+      .set("calls_per_block", c.calls_per_block)
+      .set("median_block_ns", c.median_block_ns)
+      .set("worst_block_ns", c.worst_block_ns)
+      .set("worst_block", c.worst_block)
+      .set("worst_block_bytes", c.worst_block_bytes)
+      .set("worst_block_compressed_bytes", c.worst_block_compressed)
+      .set_json("stall_blocks", thresholds_text(c.stall_blocks))
+      .text();
 }
 
 void intrinsic_from_json(const json& j, IntrinsicCost& c) {
@@ -73,18 +74,20 @@ void intrinsic_from_json(const json& j, IntrinsicCost& c) {
   c.stall_blocks = thresholds_from_json(j, "stall_blocks");
 }
 
-json latency_to_json(const LatencyStats& l) {
-  return {{"calls", l.calls},
-          {"p50_ns", optional_to_json(l.p50_ns)},
-          {"p90_ns", optional_to_json(l.p90_ns)},
-          {"p99_ns", optional_to_json(l.p99_ns)},
-          {"p999_ns", optional_to_json(l.p999_ns)},
-          {"max_ns", l.max_ns},
-          {"mean_ns", l.mean_ns},
-          {"stalls", thresholds_to_json(l.stalls)},
-          {"preempted_stalls", thresholds_to_json(l.preempted_stalls)},
-          {"preempted_calls", l.preempted_calls},
-          {"intrinsic", intrinsic_to_json(l.intrinsic)}};
+std::string latency_text(const LatencyStats& l) {
+  return JsonObjectText()
+      .set("calls", l.calls)
+      .set("p50_ns", l.p50_ns)
+      .set("p90_ns", l.p90_ns)
+      .set("p99_ns", l.p99_ns)
+      .set("p999_ns", l.p999_ns)
+      .set("max_ns", l.max_ns)
+      .set("mean_ns", l.mean_ns)
+      .set_json("stalls", thresholds_text(l.stalls))
+      .set_json("preempted_stalls", thresholds_text(l.preempted_stalls))
+      .set("preempted_calls", l.preempted_calls)
+      .set_json("intrinsic", intrinsic_text(l.intrinsic))
+      .text();
 }
 
 void latency_from_json(const json& j, LatencyStats& l) {
@@ -102,14 +105,23 @@ void latency_from_json(const json& j, LatencyStats& l) {
   if (j.contains("intrinsic")) intrinsic_from_json(j.at("intrinsic"), l.intrinsic);
 }
 
-json key_to_json(const CellKey& k) {
-  json j = {{"id", k.id()},       {"source", k.source},         {"record_mode", k.record_mode},
-            {"layout", k.layout}, {"block_size", k.block_size}, {"codec", k.codec},
-            {"level", k.level},   {"params", k.params},         {"dict_size", k.dict_size},
-            {"cache", k.cache},   {"threads", k.threads},       {"profile", k.profile}};
-  if (!k.host.empty()) j["host"] = k.host;  // only merges of several hosts or CPU models have these
-  if (!k.cpu.empty()) j["cpu"] = k.cpu;
-  return j;
+std::string key_text(const CellKey& k) {
+  JsonObjectText j;
+  j.set("id", k.id())
+      .set("source", k.source)
+      .set("record_mode", k.record_mode)
+      .set("layout", k.layout)
+      .set("block_size", k.block_size)
+      .set("codec", k.codec)
+      .set("level", k.level)
+      .set("params", k.params)
+      .set("dict_size", k.dict_size)
+      .set("cache", k.cache)
+      .set("threads", k.threads)
+      .set("profile", k.profile);
+  if (!k.host.empty()) j.set("host", k.host);  // only merges of several hosts or CPU models have these
+  if (!k.cpu.empty()) j.set("cpu", k.cpu);
+  return j.text();
 }
 
 void key_from_json(const json& j, CellKey& k) {
@@ -130,43 +142,42 @@ void key_from_json(const json& j, CellKey& k) {
 
 }  // namespace
 
-json cell_to_json(const CellResult& c) {
-  json j = {{"key", key_to_json(c.key)},
-            {"status", to_string(c.status)},
-            {"failure", c.failure},
-            {"reference", c.reference},
-            {"blocks", c.blocks},
-            {"input_bytes", c.input_bytes},
-            {"compressed_bytes", c.compressed_bytes},
-            {"stored_bytes", c.stored_bytes},
-            {"blocks_kept_raw", c.blocks_kept_raw},
-            {"min_saving", c.min_saving},
-            {"compress_context_bytes", c.compress_context_bytes},
-            {"decompress_context_bytes", c.decompress_context_bytes},
-            {"dict_bytes", c.dict_bytes},
-            {"dict_train_seconds", c.dict_train_seconds},
-            {"dict_method", c.dict_method},
-            {"dict_block_bytes", c.dict_block_bytes},
-            {"wall_seconds", c.wall_seconds},
-            {"cpu_seconds", c.cpu_seconds}};
-  j["dict_gain"] = c.dict_gain ? json(*c.dict_gain) : json(nullptr);
-  if (c.current) j["current"] = true;
-  if (c.partial_set) j["partial_set"] = true;
-  if (c.on_disk_bytes) j["on_disk_bytes"] = *c.on_disk_bytes;
-  if (c.store_file_bytes) {
-    j["store_file_bytes"] = *c.store_file_bytes;
-    j["store_file_parts"] = c.store_file_parts;
-  }
+// A cell's line of the file. Written as text (json_text.h), not built as an object and dumped:
+// the object took a quarter of a million-cell merge's time.
+std::string cell_json_text(const CellResult& c) {
+  JsonObjectText j;
+  j.set_json("key", key_text(c.key))
+      .set("status", to_string(c.status))
+      .set("failure", c.failure)
+      .set("reference", c.reference)
+      .set("blocks", c.blocks)
+      .set("input_bytes", c.input_bytes)
+      .set("compressed_bytes", c.compressed_bytes)
+      .set("stored_bytes", c.stored_bytes)
+      .set("blocks_kept_raw", c.blocks_kept_raw)
+      .set("min_saving", c.min_saving)
+      .set("compress_context_bytes", c.compress_context_bytes)
+      .set("decompress_context_bytes", c.decompress_context_bytes)
+      .set("dict_bytes", c.dict_bytes)
+      .set("dict_train_seconds", c.dict_train_seconds)
+      .set("dict_method", c.dict_method)
+      .set("dict_block_bytes", c.dict_block_bytes)
+      .set("wall_seconds", c.wall_seconds)
+      .set("cpu_seconds", c.cpu_seconds)
+      .set("dict_gain", c.dict_gain);
+  if (c.current) j.set("current", true);
+  if (c.partial_set) j.set("partial_set", true);
+  if (c.on_disk_bytes) j.set("on_disk_bytes", *c.on_disk_bytes);
+  if (c.store_file_bytes) j.set("store_file_bytes", *c.store_file_bytes).set("store_file_parts", c.store_file_parts);
   // A failed cell never carries speeds: they would be numbers about a wrong result.
-  if (c.status == CellStatus::Ok) {
-    j["compress_mbps"] = c.compress_mbps;
-    j["decompress_mbps"] = c.decompress_mbps;
-    j["compress_cpu_mbps"] = c.compress_cpu_mbps;
-    j["decompress_cpu_mbps"] = c.decompress_cpu_mbps;
-    j["compress_latency"] = latency_to_json(c.compress_latency);
-    j["decompress_latency"] = latency_to_json(c.decompress_latency);
-  }
-  return j;
+  if (c.status == CellStatus::Ok)
+    j.set("compress_mbps", c.compress_mbps)
+        .set("decompress_mbps", c.decompress_mbps)
+        .set("compress_cpu_mbps", c.compress_cpu_mbps)
+        .set("decompress_cpu_mbps", c.decompress_cpu_mbps)
+        .set_json("compress_latency", latency_text(c.compress_latency))
+        .set_json("decompress_latency", latency_text(c.decompress_latency));
+  return j.text();
 }
 
 void cell_from_json(const json& j, CellResult& c) {
@@ -318,7 +329,7 @@ std::string results_middle(int schema_version, const RunMeta& meta) {
 
 void append_cell(std::string& out, bool& first, const CellResult& c) {
   out += first ? "\n" : ",\n";
-  out += dump_json(cell_to_json(c));
+  out += cell_json_text(c);
   first = false;
 }
 

@@ -12,7 +12,7 @@
 
 namespace kvz {
 
-nlohmann::json cell_to_json(const CellResult& c);
+std::string cell_json_text(const CellResult& c);              // the cell's line: nlohmann's dump of it, byte for byte
 void cell_from_json(const nlohmann::json& j, CellResult& c);  // throws on a malformed cell
 nlohmann::json meta_to_json(const RunMeta& m);
 void meta_from_json(const nlohmann::json& j, RunMeta& m);

@@ -270,4 +270,33 @@ TEST(Results, GbRowsAreNlohmannsOwnDump) {
   EXPECT_EQ(rows, r.cells.size() * (2 * (5 + 3) + 1));
 }
 
+// A cell's line is written as text (results/json_text.h), never built as an object: every shape
+// of cell gives nlohmann's own dump of its line.
+TEST(Results, CellLinesAreNlohmannsOwnDump) {
+  RunResults r = testing::make_run(4, 5);
+  r.cells[1].store_file_bytes = 277458;
+  r.cells[1].store_file_parts = {{"data", 272024}, {"index", 4486}};
+  r.cells[1].current = r.cells[2].partial_set = true;
+  r.cells[1].on_disk_bytes = 280000;
+  r.cells[2].dict_gain = 1.25;
+  r.cells[2].key.source = "caf\xc3\xa9 \"q\".csv";
+  r.cells[3].status = CellStatus::Failed;
+  r.cells[3].failure = "round trip mismatch \xff";
+  r.cells[4].key.host = "n2";
+  r.cells[4].key.cpu = "EPYC 7B13";
+  r.cells[4].key.level = -5;
+  r.cells[5].compress_latency.p99_ns.reset();
+  r.cells[5].decompress_mbps[0] = std::nan("");
+  const std::string text = results_to_json(r);
+  const auto begin = text.find("\"cells\": [\n") + 11, end = text.find("\n]}}");
+  size_t lines = 0;
+  for (size_t at = begin; at < end; ++lines) {
+    const size_t stop = std::min(text.find(",\n", at), end);
+    const std::string line = text.substr(at, stop - at);
+    EXPECT_EQ(nlohmann::json::parse(line).dump(), line);
+    at = stop + 2;
+  }
+  EXPECT_EQ(lines, r.cells.size());
+}
+
 }  // namespace kvz
