@@ -1,6 +1,7 @@
 #include "judgement/cost.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -26,11 +27,14 @@ bool parse_number(const std::string& key, const std::string& value, double& out,
   return true;
 }
 
-constexpr const char* kWorkloadKeys[] = {"write",        "read",       "storage",    "cpu",     "device",
-                                         "size",         "num_levels", "multiplier", "dynamic", "level_base",
-                                         "write_buffer", "l0_trigger", "target_file"};
+constexpr const char* kWorkloadKeys[] = {"write",           "read",       "storage",      "cpu",
+                                         "device",          "size",       "num_levels",   "multiplier",
+                                         "dynamic",         "level_base", "write_buffer", "l0_trigger",
+                                         "target_file",     "style",      "size_ratio",   "min_merge_width",
+                                         "max_merge_width", "size_amp",   "family"};
 
-bool split_workload(const std::string& text, std::map<std::string, std::string>& kv, std::string& error) {
+bool split_workload(const std::string& text, std::map<std::string, std::string>& kv, std::vector<std::string>& families,
+                    std::string& error) {
   for (const auto& item : split_list(text, ',')) {
     const size_t eq = item.find('=');
     const std::string key = item.substr(0, eq);
@@ -39,9 +43,14 @@ bool split_workload(const std::string& text, std::map<std::string, std::string>&
       error = fmt::format(
           "--workload: '{}' is not one of write=MB/s, read=MB/s, storage=$/GB-month, cpu=$/core-hour, "
           "device=NAME, size=BYTES, num_levels=N, multiplier=M, dynamic=0|1, level_base=BYTES, "
-          "write_buffer=BYTES, l0_trigger=N, target_file=BYTES",
+          "write_buffer=BYTES, l0_trigger=N, target_file=BYTES, style=leveled|universal, size_ratio=N, "
+          "min_merge_width=N, max_merge_width=N, size_amp=PERCENT, family=NAME:write=W:read=R:size=BYTES",
           item);
       return false;
+    }
+    if (key == "family") {
+      families.push_back(item.substr(eq + 1));
+      continue;
     }
     if (!kv.emplace(key, item.substr(eq + 1)).second) {
       error = "--workload: " + key + "= given twice";
@@ -75,19 +84,19 @@ bool parse_whole(const std::string& key, const std::string& value, int lo, int h
   return true;
 }
 
-// The per-level plan's options; with no size= none of them may be given (they would be ignored).
-bool parse_lsm(std::map<std::string, std::string>& kv, LsmOptions& lsm, std::string& error) {
-  if (!kv.count("size")) {
-    for (const char* key :
-         {"num_levels", "multiplier", "dynamic", "level_base", "write_buffer", "l0_trigger", "target_file"}) {
+// The per-level plan's options; with no size= (or family=) none of them may be given (they would be ignored).
+bool parse_lsm(std::map<std::string, std::string>& kv, bool families, LsmOptions& lsm, std::string& error) {
+  if (!kv.count("size") && !families) {
+    for (const char* key : {"num_levels", "multiplier", "dynamic", "level_base", "write_buffer", "l0_trigger",
+                            "target_file", "style", "size_ratio", "min_merge_width", "max_merge_width", "size_amp"}) {
       if (kv.count(key)) {
-        error = fmt::format("--workload {}= needs size= (the data size the per-level plan is for)", key);
+        error = fmt::format("--workload {}= needs size= or family= (the data the plan is for)", key);
         return false;
       }
     }
     return true;
   }
-  if (!parse_bytes("size", kv["size"], lsm.data_bytes, error)) return false;
+  if (kv.count("size") && !parse_bytes("size", kv["size"], lsm.data_bytes, error)) return false;
   if (kv.count("num_levels") && !parse_whole("num_levels", kv["num_levels"], 2, 64, lsm.num_levels, error))
     return false;
   if (kv.count("l0_trigger") && !parse_whole("l0_trigger", kv["l0_trigger"], 1, 1 << 20, lsm.l0_trigger, error))
@@ -107,6 +116,99 @@ bool parse_lsm(std::map<std::string, std::string>& kv, LsmOptions& lsm, std::str
   return (!kv.count("level_base") || parse_bytes("level_base", kv["level_base"], lsm.level_base, error)) &&
          (!kv.count("write_buffer") || parse_bytes("write_buffer", kv["write_buffer"], lsm.write_buffer, error)) &&
          (!kv.count("target_file") || parse_bytes("target_file", kv["target_file"], lsm.target_file, error));
+}
+
+bool parse_unsigned(const std::string& key, const std::string& value, unsigned lo, unsigned& out, std::string& error) {
+  int v = 0;
+  if (!parse_whole(key, value, static_cast<int>(lo), 1 << 30, v, error)) return false;
+  out = static_cast<unsigned>(v);
+  return true;
+}
+
+// style= and universal compaction's knobs; each style refuses the other's knobs (they would be ignored).
+bool parse_style(std::map<std::string, std::string>& kv, bool families, Workload& w, std::string& error) {
+  const std::string style = kv.count("style") ? kv["style"] : "leveled";
+  if (style != "leveled" && style != "universal") {
+    error = fmt::format("--workload style='{}': leveled or universal", style);
+    return false;
+  }
+  w.universal = style == "universal";
+  const bool universal_read = w.universal || families;
+  const bool leveled_read = !w.universal;
+  for (const char* key : {"size_ratio", "min_merge_width", "max_merge_width", "size_amp"})
+    if (kv.count(key) && !universal_read) {
+      error = fmt::format("--workload {}= is a universal compaction option: it needs style=universal or family=", key);
+      return false;
+    }
+  for (const char* key : {"multiplier", "dynamic", "level_base", "target_file"})
+    if (kv.count(key) && !leveled_read) {
+      error = fmt::format("--workload {}= is a leveled compaction option: style=universal does not read it", key);
+      return false;
+    }
+  UniversalOptions& u = w.universal_options;
+  if ((kv.count("size_ratio") && !parse_unsigned("size_ratio", kv["size_ratio"], 0, u.size_ratio, error)) ||
+      (kv.count("min_merge_width") &&
+       !parse_unsigned("min_merge_width", kv["min_merge_width"], 2, u.min_merge_width, error)) ||
+      (kv.count("max_merge_width") &&
+       !parse_unsigned("max_merge_width", kv["max_merge_width"], u.min_merge_width, u.max_merge_width, error)) ||
+      (kv.count("size_amp") && !parse_unsigned("size_amp", kv["size_amp"], 1, u.max_size_amplification_percent, error)))
+    return false;
+  return true;
+}
+
+bool family_error(const std::string& text, const std::string& why, std::string& error) {
+  error = fmt::format(
+      "--workload family='{}': {}; NAME:write=MB/s:read=MB/s:size=BYTES, e.g. "
+      "family=hot:write=50:read=200:size=20G",
+      text, why);
+  return false;
+}
+
+bool valid_family_name(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+}
+
+bool parse_family(const std::string& text, FamilyLoad& f, std::string& error) {
+  const auto parts = split_list(text, ':');
+  if (parts.empty() || !valid_family_name(parts[0]))
+    return family_error(text, "a name of letters, digits, _ or -", error);
+  f.name = parts[0];
+  std::map<std::string, std::string> kv;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const size_t eq = parts[i].find('=');
+    const std::string key = parts[i].substr(0, eq);
+    if (eq == std::string::npos || (key != "write" && key != "read" && key != "size") ||
+        !kv.emplace(key, parts[i].substr(eq + 1)).second)
+      return family_error(text, "'" + parts[i] + "' is not write=, read= or size= given once", error);
+  }
+  if (kv.size() != 3) return family_error(text, "write=, read= and size= are all needed", error);
+  return parse_number("write", kv["write"], f.write_mbps, error) &&
+         parse_number("read", kv["read"], f.read_mbps, error) && parse_bytes("size", kv["size"], f.data_bytes, error);
+}
+
+// family= items; write= and read= default to their sums (the whole store's load).
+bool parse_families(const std::vector<std::string>& items, std::map<std::string, std::string>& kv, Workload& w,
+                    std::string& error) {
+  if (items.empty()) return true;
+  if (kv.count("size")) {
+    error = "--workload size= and family= together: with families each family gives its own size";
+    return false;
+  }
+  double write = 0, read = 0;
+  for (const auto& item : items) {
+    FamilyLoad f;
+    if (!parse_family(item, f, error)) return false;
+    for (const auto& other : w.families)
+      if (other.name == f.name) return family_error(item, "the family " + f.name + " is named twice", error);
+    write += f.write_mbps;
+    read += f.read_mbps;
+    w.families.push_back(f);
+  }
+  kv.emplace("write", fmt::format("{:.17g}", write));
+  kv.emplace("read", fmt::format("{:.17g}", read));
+  return true;
 }
 
 const Device* find_device(const std::vector<Device>& devices, const std::string& name) {
@@ -136,7 +238,8 @@ CostRow cost_of(const std::string& label, double ratio, double compress_mbps, do
 bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error) {
   out = Workload{};
   std::map<std::string, std::string> kv;
-  if (!split_workload(text, kv, error)) return false;
+  std::vector<std::string> families;
+  if (!split_workload(text, kv, families, error) || !parse_families(families, kv, out, error)) return false;
   for (const char* key : {"write", "read", "storage", "cpu"}) {
     if (!kv.count(key)) {
       error = fmt::format(
@@ -164,7 +267,7 @@ bool parse_workload(const std::string& text, const std::vector<Device>& devices,
       return false;
     }
   }
-  return parse_lsm(kv, out.lsm, error);
+  return parse_lsm(kv, !out.families.empty(), out.lsm, error) && parse_style(kv, !out.families.empty(), out, error);
 }
 
 std::string workload_text(const Workload& w) {

@@ -18,8 +18,17 @@
 
 #include "judgement/analysis.h"
 #include "judgement/level_model.h"
+#include "judgement/universal_model.h"
 
 namespace kvz {
+
+// One column family's load (family=NAME:write=MB/s:read=MB/s:size=BYTES).
+struct FamilyLoad {
+  std::string name;
+  double write_mbps = 0;
+  double read_mbps = 0;
+  double data_bytes = 0;
+};
 
 struct Workload {
   double write_mbps = 0;  // uncompressed MB/s written (compressed once)
@@ -30,12 +39,24 @@ struct Workload {
   // size= and the LSM's options (num_levels=, multiplier=, dynamic=1, level_base=, write_buffer=,
   // l0_trigger=, target_file=): the per-level plan (judgement/level_plan.h); lsm.data_bytes 0 = no plan.
   LsmOptions lsm;
+  // style=universal: the plan is for universal compaction (judgement/universal_plan.h), with
+  // size_ratio=, min_merge_width=, max_merge_width=, size_amp= (max_size_amplification_percent).
+  bool universal = false;
+  UniversalOptions universal_options;
+  // family=NAME:write=W:read=R:size=S, repeated: a plan per column family, each the cheaper of
+  // leveled and universal (judgement/family_plan.h); the LSM's knobs hold for every family.
+  std::vector<FamilyLoad> families;
 };
 // "write=50,read=200,storage=0.08,cpu=0.04[,device=NVMe]": write, read, storage and cpu are
 // required, finite and >= 0 (write and read not both 0); device names one of `devices`.
 // size=500G (K/M/G/T: powers of 1024) asks for the per-level plan, with RocksDB 7.8's leveled
 // options where not given: num_levels=7 (2..64), multiplier=10 (> 1), dynamic=0|1,
 // level_base=256M, write_buffer=64M, l0_trigger=4 (>= 1), target_file=64M.
+// style=leveled|universal; universal's knobs size_ratio=1, min_merge_width=2 (>= 2),
+// max_merge_width (>= min_merge_width), size_amp=200 need style=universal or a family; the
+// leveled-only ones (multiplier, dynamic, level_base, target_file) are refused with it.
+// family=NAME:write=W:read=R:size=S (NAME letters, digits, _ or -; each once) replaces size=;
+// write= and read= then default to the families' sums.
 bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error);
 
 struct CostRow {

@@ -13,12 +13,6 @@ namespace {
 
 constexpr double kHoursPerMonth = 30.0 * 24;  // as judgement/cost.cpp
 
-// A codec a level can take: the run's row, and its RocksDB CompressionType name.
-struct LevelCodec {
-  Candidate row;
-  std::string type;
-};
-
 // RocksDB's own call per codec: the first entry per codec of the profile's spec
 // ("lz4:1:stream:fresh/snappy/zlib:6:fresh/..."), as "codec params" labels without dictionary.
 std::map<std::string, std::string> default_calls(const StoreProfile& store) {
@@ -40,7 +34,8 @@ std::string type_of(const std::string& line) {
   return line.substr(from, line.find(';', from) - from);
 }
 
-// The rows a level can take: "none", then each codec at RocksDB's default call, no dictionary.
+}  // namespace
+
 std::vector<LevelCodec> level_codecs(const GroupRecommendations& g, const StoreProfile& store) {
   std::vector<LevelCodec> out;
   Candidate none;
@@ -60,17 +55,21 @@ std::vector<LevelCodec> level_codecs(const GroupRecommendations& g, const StoreP
   return out;
 }
 
+double level_cores(const LevelShare& s, const Candidate& c, const Workload& w, int threads) {
+  const double write = w.write_mbps * s.rewrites;
+  const double read = w.write_mbps * s.compaction_reads + w.read_mbps * s.read_share;
+  return threads *
+         ((c.compress_mbps > 0 ? write / c.compress_mbps : 0) + (c.decompress_mbps > 0 ? read / c.decompress_mbps : 0));
+}
+
+namespace {
+
 struct Pricing {
   const Workload& w;
   int threads = 1;
 };
 
-double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) {
-  const double write = p.w.write_mbps * s.rewrites;
-  const double read = p.w.write_mbps * s.compaction_reads + p.w.read_mbps * s.read_share;
-  return p.threads *
-         ((c.compress_mbps > 0 ? write / c.compress_mbps : 0) + (c.decompress_mbps > 0 ? read / c.decompress_mbps : 0));
-}
+double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) { return level_cores(s, c, p.w, p.threads); }
 
 // The shape and price of one assignment (a codec index per level number).
 struct Priced {

@@ -54,6 +54,18 @@ struct LevelPlan {
   std::string single_line;
 };
 
+// A codec a level can take: the run's row, and its RocksDB CompressionType name ("kZSTD").
+struct LevelCodec {
+  Candidate row;
+  std::string type;
+};
+struct StoreProfile;
+// The rows a level can take: "none", then each codec at RocksDB's default call, no dictionary.
+std::vector<LevelCodec> level_codecs(const GroupRecommendations& g, const StoreProfile& store);
+// The cores a level takes: T x (W x rewrites / compress MB/s + (W x compaction reads + R x read
+// share) / decompress MB/s).
+double level_cores(const LevelShare& s, const Candidate& c, const Workload& w, int threads);
+
 // One plan per workload group measured under a RocksDB profile; none when w.lsm.data_bytes is 0.
 std::vector<LevelPlan> level_plans(const RunResults& run, const Workload& w);
 // The LSM's options in RocksDB's options string syntax (num_levels, the multiplier, dynamic,

@@ -36,7 +36,9 @@ void print_costs(std::ostream& out, const RunResults& results, const Workload& w
                  const std::vector<Device>& devices);
 
 // The per-level plan (--workload with size=, under a RocksDB profile): per workload group the
-// options line and each level's data, writes, reads, codec and cost (judgement/level_plan.h).
+// options line and each level's data, writes, reads, codec and cost (judgement/level_plan.h);
+// with style=universal the universal plan (its sorted runs too, judgement/universal_plan.h); with
+// family= a plan per column family, leveled or universal (judgement/family_plan.h).
 void print_level_plans(std::ostream& out, const RunResults& results, const Workload& workload);
 
 }  // namespace kvz

@@ -5,14 +5,16 @@
 #include <random>
 #include <sstream>
 
-#include "judgement/level_plan.h"
+#include <fmt/format.h>
+
+#include "judgement/family_plan.h"
 #include "report/console.h"
 #include "tests/results/fixture.h"
 
 namespace kvz {
 namespace {
 
-TEST(LevelPlanConsole, PrintsTheLineEachLevelAndTheSingleCodecPlan) {
+RunResults rocksdb_run() {
   std::mt19937_64 rng(3);
   RunResults run;
   for (const auto& [fc, params] : {std::pair{testing::FixtureCodec{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
@@ -22,6 +24,18 @@ TEST(LevelPlanConsole, PrintsTheLineEachLevelAndTheSingleCodecPlan) {
     c.key.params = params;
     run.cells.push_back(c);
   }
+  return run;
+}
+
+Workload parsed(const std::string& text) {
+  Workload w;
+  std::string error;
+  EXPECT_TRUE(parse_workload(text, default_devices(), w, error)) << error;
+  return w;
+}
+
+TEST(LevelPlanConsole, PrintsTheLineEachLevelAndTheSingleCodecPlan) {
+  const RunResults run = rocksdb_run();
   Workload w;
   std::string error;
   ASSERT_TRUE(parse_workload("write=2,read=50,storage=0.1,cpu=0.05,size=200G", default_devices(), w, error)) << error;
@@ -37,6 +51,52 @@ TEST(LevelPlanConsole, PrintsTheLineEachLevelAndTheSingleCodecPlan) {
   EXPECT_NE(text.find("best single codec, " + plan.single_label + ":"), std::string::npos) << text;
   for (const char* column : {"data GiB", "share", "stored GiB", "writes", "c.reads", "codec", "$ storage", "$ CPU"})
     EXPECT_NE(text.find(column), std::string::npos) << column;
+}
+
+TEST(LevelPlanConsole, UniversalPrintsItsLineRunsAmplificationAndEachLevel) {
+  const RunResults run = rocksdb_run();
+  const Workload w = parsed("write=2,read=50,storage=0.1,cpu=0.05,size=200G,style=universal");
+  std::ostringstream out;
+  print_level_plans(out, run, w);
+  const std::string text = out.str();
+  const UniversalPlan plan = universal_plans(run, w).at(0);
+  EXPECT_EQ(text.find("per-level plan, "), std::string::npos) << text;  // universal instead of leveled
+  EXPECT_NE(text.find("universal plan, " + plan.group + " (" + universal_text(plan.lsm, plan.options)),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  rocksdb: " + plan.line + "\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("    rocksdb: " + plan.single_line + "\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  sorted runs, newest first (stored GiB): L"), std::string::npos) << text;
+  EXPECT_NE(text.find(fmt::format("write amplification {:.2f} per byte ingested", plan.shape.write_amplification())),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("size amplification"), std::string::npos) << text;
+  for (const auto& l : plan.levels)
+    EXPECT_NE(text.find("  L" + std::to_string(l.share.level) + " "), std::string::npos) << text;
+}
+
+TEST(LevelPlanConsole, FamiliesPrintTheirPickBothStylesAndALineNamingTheFamily) {
+  const RunResults run = rocksdb_run();
+  const Workload w =
+      parsed("storage=0.1,cpu=0.05,family=hot:write=40:read=100:size=2G,family=cold:write=0.1:read=1:size=2T");
+  std::ostringstream out;
+  print_level_plans(out, run, w);
+  const std::string text = out.str();
+  const auto plans = family_plans(run, w);
+  ASSERT_EQ(plans.size(), 2u);
+  EXPECT_NE(text.find("column family plans, "), std::string::npos) << text;
+  for (const auto& p : plans) {
+    EXPECT_NE(text.find(fmt::format("  {} (", p.family.name)), std::string::npos) << text;
+    EXPECT_NE(
+        text.find(fmt::format("): {}, ${:.2f}/month\n", p.universal_wins ? "universal" : "leveled", p.total_usd())),
+        std::string::npos)
+        << text;
+    EXPECT_NE(text.find(fmt::format("    rocksdb [CFOptions \"{}\"]: {}\n", p.family.name, p.line())),
+              std::string::npos)
+        << text;
+  }
+  EXPECT_NE(text.find("    leveled   $"), std::string::npos) << text;
+  EXPECT_NE(text.find("    universal $"), std::string::npos) << text;
 }
 
 }  // namespace

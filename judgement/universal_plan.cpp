@@ -1,0 +1,172 @@
+#include "judgement/universal_plan.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "stores/store_profile.h"
+#include "util/text.h"
+
+namespace kvz {
+
+namespace {
+
+constexpr double kHoursPerMonth = 30.0 * 24;  // as judgement/cost.cpp
+
+// A codec index per compression_per_level entry (num_levels entries; the last is bottommost).
+using Pick = std::vector<size_t>;
+
+struct Priced {
+  UniversalShape shape;
+  PlanTotals totals;
+};
+
+// Replays and prices assignments, each once (coordinate descent asks for the same one often).
+class Pricer {
+ public:
+  Pricer(const std::vector<LevelCodec>& codecs, const Workload& w, int threads)
+      : codecs_(codecs), w_(w), threads_(threads) {}
+  const Priced& price(const Pick& pick) {
+    auto it = cache_.find(pick);
+    if (it != cache_.end()) return it->second;
+    Priced out;
+    out.shape = universal_shape(w_.lsm, w_.universal_options,
+                                [&](int level) { return codecs_[pick[static_cast<size_t>(level)]].row.stored_ratio; });
+    out.totals.stored_bytes = out.shape.stored_bytes();
+    for (const auto& s : out.shape.levels)
+      out.totals.cores += level_cores(s, codecs_[pick[static_cast<size_t>(s.level)]].row, w_, threads_);
+    out.totals.storage_usd = out.shape.peak_stored_bytes / 1e9 * w_.storage_usd_gb_month;
+    out.totals.cpu_usd = out.totals.cores * w_.cpu_usd_core_hour * kHoursPerMonth;
+    return cache_.emplace(pick, std::move(out)).first->second;
+  }
+  double total(const Pick& pick) { return price(pick).totals.total_usd(); }
+
+ private:
+  const std::vector<LevelCodec>& codecs_;
+  const Workload& w_;
+  int threads_;
+  std::map<Pick, Priced> cache_;
+};
+
+// The entries a load writes into (the others never hold data: their codec does not matter).
+std::vector<size_t> written_entries(const UniversalShape& s) {
+  std::vector<size_t> out;
+  for (const auto& l : s.levels) out.push_back(static_cast<size_t>(l.level));
+  return out;
+}
+
+// Each written entry in turn takes the codec that makes the plan cheapest, until a pass changes nothing.
+Pick descend(Pick pick, size_t codecs, Pricer& pricer) {
+  double best = pricer.total(pick);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t entry : written_entries(pricer.price(pick).shape)) {
+      for (size_t k = 0; k < codecs; ++k) {
+        Pick trial = pick;
+        trial[entry] = k;
+        const double cost = pricer.total(trial);
+        if (cost < best - 1e-9 * best) {
+          best = cost;
+          pick = trial;
+          changed = true;
+        }
+      }
+    }
+  }
+  return pick;
+}
+
+std::string plan_line(const Pick& pick, const std::vector<LevelCodec>& codecs, const Workload& w, uint64_t block) {
+  std::vector<std::string> types;
+  for (size_t k : pick) types.push_back(codecs[k].type);
+  return fmt::format(
+      "{};compression_per_level={};bottommost_compression={};block_based_table_factory={{block_size={}}}",
+      universal_options_line(w.lsm, w.universal_options), join(types, ":"), types.back(), block);
+}
+
+// Entries the load never writes take the codec of the entry above (the line reads as a plan).
+Pick tidy(Pick pick, const UniversalShape& s) {
+  const auto written = written_entries(s);
+  for (size_t i = 1; i + 1 < pick.size(); ++i)
+    if (std::find(written.begin(), written.end(), i) == written.end()) pick[i] = pick[i - 1];
+  return pick;
+}
+
+std::vector<LevelChoice> choices(const Priced& p, const Pick& pick, const std::vector<LevelCodec>& codecs,
+                                 const Workload& w, int threads) {
+  std::vector<LevelChoice> out;
+  for (const auto& s : p.shape.levels) {
+    const LevelCodec& c = codecs[pick[static_cast<size_t>(s.level)]];
+    LevelChoice lc;
+    lc.share = s;
+    lc.codec_label = c.row.label;
+    lc.rocksdb_type = c.type;
+    lc.stored_ratio = c.row.stored_ratio;
+    lc.cores = level_cores(s, c.row, w, threads);
+    lc.storage_usd = s.stored_bytes / 1e9 * w.storage_usd_gb_month;
+    lc.cpu_usd = lc.cores * w.cpu_usd_core_hour * kHoursPerMonth;
+    out.push_back(lc);
+  }
+  return out;
+}
+
+UniversalPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs, const Workload& w) {
+  Pricer pricer(codecs, w, g.threads);
+  const auto entries = static_cast<size_t>(w.lsm.num_levels);
+  Pick best_single(entries, 0), best(entries, 0);
+  for (size_t k = 0; k < codecs.size(); ++k) {
+    const Pick single(entries, k);
+    if (pricer.total(single) < pricer.total(best_single)) best_single = single;
+    const Pick descended = descend(single, codecs.size(), pricer);
+    if (pricer.total(descended) < pricer.total(best)) best = descended;
+  }
+  UniversalPlan plan;
+  plan.group = g.group;
+  plan.lsm = w.lsm;
+  plan.options = w.universal_options;
+  const Priced& priced = pricer.price(best);
+  plan.shape = priced.shape;
+  plan.totals = priced.totals;
+  plan.levels = choices(priced, best, codecs, w, g.threads);
+  plan.line = plan_line(tidy(best, priced.shape), codecs, w, g.block_size);
+  plan.single_label = codecs[best_single[0]].row.label;
+  plan.single = pricer.price(best_single).totals;
+  plan.single_shape = pricer.price(best_single).shape;
+  plan.single_line =
+      fmt::format("{0};compression={1};bottommost_compression={1};block_based_table_factory={{block_size={2}}}",
+                  universal_options_line(w.lsm, w.universal_options), codecs[best_single[0]].type, g.block_size);
+  return plan;
+}
+
+}  // namespace
+
+std::string universal_options_line(const LsmOptions& o, const UniversalOptions& u) {
+  const LsmOptions defaults;
+  std::string line = fmt::format(
+      "compaction_style=kCompactionStyleUniversal;compaction_options_universal={{size_ratio={};min_merge_width={};"
+      "max_merge_width={};max_size_amplification_percent={};compression_size_percent=-1}};num_levels={}",
+      u.size_ratio, u.min_merge_width, u.max_merge_width, u.max_size_amplification_percent, o.num_levels);
+  if (o.write_buffer != defaults.write_buffer) line += fmt::format(";write_buffer_size={:.0f}", o.write_buffer);
+  if (o.l0_trigger != defaults.l0_trigger) line += fmt::format(";level0_file_num_compaction_trigger={}", o.l0_trigger);
+  return line;
+}
+
+std::string universal_text(const LsmOptions& o, const UniversalOptions& u) {
+  return fmt::format("{:.4g} GiB, universal, {} levels, size ratio {} %, size amplification {} %",
+                     o.data_bytes / (1024.0 * 1024 * 1024), o.num_levels, u.size_ratio,
+                     u.max_size_amplification_percent);
+}
+
+std::vector<UniversalPlan> universal_plans(const RunResults& run, const Workload& w) {
+  std::vector<UniversalPlan> plans;
+  if (w.lsm.data_bytes <= 0) return plans;
+  for (const auto& g : recommend(run, RecommendOptions{})) {
+    const StoreProfile* store = find_store_profile(g.profile);
+    if (!store || store->base != "rocksdb") continue;
+    plans.push_back(plan_group(g, level_codecs(g, *store), w));
+  }
+  return plans;
+}
+
+}  // namespace kvz

@@ -1,0 +1,237 @@
+// The universal compaction model (judgement/universal_model.h) replayed by hand, the universal
+// plan's choice and line (judgement/universal_plan.h), the per-family pick (judgement/family_plan.h)
+// and the --workload keys that ask for them.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "judgement/family_plan.h"
+#include "tests/results/fixture.h"
+#include "util/text.h"
+
+namespace kvz {
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+// Flushes of one byte, trigger 4, 7 levels: the picker's rules worked by hand.
+LsmOptions unit_lsm(int flushes) {
+  LsmOptions o;
+  o.data_bytes = flushes;
+  o.write_buffer = 1;
+  return o;
+}
+
+TEST(UniversalModel, FourRunsWithTheNewerThreeTimesTheOldestMergeIntoTheLastLevel) {
+  // Runs 1,1,1,1: the three newer are 300 % of the oldest (>= 200 %): everything into L6.
+  const UniversalShape s = universal_shape(unit_lsm(4), UniversalOptions{}, [](int) { return 1.0; });
+  ASSERT_EQ(s.runs.size(), 1u);
+  EXPECT_EQ(s.runs[0].level, 6);
+  EXPECT_DOUBLE_EQ(s.runs[0].stored_bytes, 4);
+  EXPECT_DOUBLE_EQ(s.write_amplification(), 2);  // 4 flushed, 4 merged
+  EXPECT_DOUBLE_EQ(s.peak_stored_bytes, 8);      // the inputs and the output at once
+  EXPECT_DOUBLE_EQ(s.size_amplification, 0);
+}
+
+TEST(UniversalModel, ASizeRatioMergeGoesJustAboveTheNextOlderRun) {
+  // After L6=4: flushes 5..7 give 1,1,1,L6 4 (75 %: no size amplification); 1+1+1 = 3 stops
+  // before 4 > 3 x 1.01: the three L0 files merge into L5. Flush 8 adds an L0 file.
+  const UniversalShape s = universal_shape(unit_lsm(8), UniversalOptions{}, [](int) { return 1.0; });
+  ASSERT_EQ(s.runs.size(), 3u);
+  EXPECT_EQ(s.runs[0].level, 0);
+  EXPECT_EQ(s.runs[1].level, 5);
+  EXPECT_DOUBLE_EQ(s.runs[1].data_bytes, 3);
+  EXPECT_EQ(s.runs[2].level, 6);
+  EXPECT_DOUBLE_EQ(s.write_amplification(), (8 + 4 + 3) / 8.0);
+  EXPECT_DOUBLE_EQ(s.size_amplification, 1);  // (1 + 3) / 4
+  ASSERT_EQ(s.levels.size(), 3u);             // L0, L5, L6
+  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);
+  EXPECT_DOUBLE_EQ(s.levels[0].compaction_reads, 7 / 8.0);
+  EXPECT_DOUBLE_EQ(s.levels[1].read_share, 3 / 8.0);
+  EXPECT_DOUBLE_EQ(s.levels[2].rewrites, 4 / 8.0);
+}
+
+TEST(UniversalModel, TheLastLevelsCodecChangesWhichRunsMerge) {
+  // L6 compressed 2:1 stores 2: at flush 7 the stretch 1,1,1 (3 x 1.01 >= 2) takes L6 in too.
+  const UniversalShape s = universal_shape(unit_lsm(7), UniversalOptions{}, [](int l) { return l == 6 ? 2.0 : 1.0; });
+  ASSERT_EQ(s.runs.size(), 1u);
+  EXPECT_EQ(s.runs[0].level, 6);
+  EXPECT_DOUBLE_EQ(s.runs[0].stored_bytes, 3.5);
+}
+
+TEST(UniversalModel, MoreRunsThanTheTriggerMergeTheNewest) {
+  // Trigger 2. Flush 2: 1,1 merge (L6 2); flush 4: 1,1 and L6 2 (<= 2 x 1.01) merge (L6 4);
+  // flush 6: 1,1 stop before 4 (L5 2); flush 7: 1, L5 2, L6 4 merge neither by size amplification
+  // (75 %) nor by ratio (2 > 1.01, 4 > 2.02), but 3 runs > 2: the newest 3 - 2 + 1 merge into L5.
+  LsmOptions o = unit_lsm(7);
+  o.l0_trigger = 2;
+  const UniversalShape s = universal_shape(o, UniversalOptions{}, [](int) { return 1.0; });
+  ASSERT_EQ(s.runs.size(), 2u);
+  EXPECT_EQ(s.runs[0].level, 5);
+  EXPECT_DOUBLE_EQ(s.runs[0].data_bytes, 3);
+  EXPECT_EQ(s.runs[1].level, 6);
+  EXPECT_DOUBLE_EQ(s.runs[1].data_bytes, 4);
+  EXPECT_DOUBLE_EQ(s.write_amplification(), (7 + 2 + 4 + 2 + 3) / 7.0);
+}
+
+TEST(UniversalModel, DataIsKeptAndReadsLandWhereTheDataIs) {
+  LsmOptions o;
+  o.data_bytes = 100 * kGiB;
+  const UniversalShape s = universal_shape(o, UniversalOptions{}, [](int) { return 2.0; });
+  double data = 0, reads = 0;
+  for (const auto& r : s.runs) data += r.data_bytes;
+  for (const auto& l : s.levels) reads += l.read_share;
+  EXPECT_NEAR(data, o.data_bytes, 1);
+  EXPECT_NEAR(reads, 1, 1e-12);
+  EXPECT_EQ(s.flushes, 1600);
+  EXPECT_NEAR(s.stored_bytes(), 50 * kGiB, 1);
+  EXPECT_GE(s.peak_stored_bytes, s.stored_bytes());
+  EXPECT_LE(s.runs.size(), 4u);  // more runs than the trigger merge down to it
+}
+
+// A RocksDB run: none is free, lz4 fast and weak, zstd slow and strong, zlib slower (default calls).
+RunResults rocksdb_run() {
+  std::mt19937_64 rng(7);
+  RunResults r;
+  const struct {
+    testing::FixtureCodec fc;
+    const char* params;
+  } rows[] = {{{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
+              {{"zstd", 3, 4.0, 200, 900}, "3"},
+              {{"zlib", 6, 3.5, 40, 300}, "6:fresh"}};
+  for (const auto& row : rows) {
+    CellResult c = testing::make_cell(row.fc, 16384, rng, 3, 0);
+    c.key.profile = "rocksdb";
+    c.key.params = row.params;
+    r.cells.push_back(c);
+  }
+  return r;
+}
+
+Workload workload(const std::string& text) {
+  Workload w;
+  std::string error;
+  EXPECT_TRUE(parse_workload(text, default_devices(), w, error)) << error;
+  return w;
+}
+
+TEST(UniversalPlan, LineSetsUniversalAPerLevelEntryForEveryLevelAndTheLastAsBottommost) {
+  const auto plans =
+      universal_plans(rocksdb_run(), workload("write=2,read=50,storage=0.1,cpu=0.05,size=20G,style=universal"));
+  ASSERT_EQ(plans.size(), 1u);
+  const UniversalPlan& p = plans[0];
+  EXPECT_EQ(p.line.rfind("compaction_style=kCompactionStyleUniversal;compaction_options_universal={size_ratio=1;"
+                         "min_merge_width=2;max_merge_width=4294967295;max_size_amplification_percent=200;"
+                         "compression_size_percent=-1};num_levels=7;compression_per_level=",
+                         0),
+            0u)
+      << p.line;
+  const size_t from = p.line.find("compression_per_level=") + 22;
+  const auto types = split_list(p.line.substr(from, p.line.find(';', from) - from), ':');
+  ASSERT_EQ(types.size(), 7u);
+  EXPECT_NE(p.line.find(";bottommost_compression=" + types.back() + ";block_based_table_factory={block_size=16384}"),
+            std::string::npos);
+  for (const auto& l : p.levels) EXPECT_EQ(types[static_cast<size_t>(l.share.level)], l.rocksdb_type);
+  EXPECT_LE(p.totals.total_usd(), p.single.total_usd() + 1e-9);
+  EXPECT_DOUBLE_EQ(p.totals.storage_usd, p.shape.peak_stored_bytes / 1e9 * 0.1);  // priced at the peak
+}
+
+// Coordinate descent against every assignment of none and the three codecs to the 7 entries.
+TEST(UniversalPlan, PlanIsTheCheapestOfEveryAssignment) {
+  const Workload w = workload("write=20,read=50,storage=0.1,cpu=0.05,size=4G,style=universal");
+  const RunResults run = rocksdb_run();
+  const UniversalPlan p = universal_plans(run, w).at(0);
+  std::vector<double> ratio = {1.0};
+  for (size_t i = 0; i < 3; ++i)
+    ratio.push_back(static_cast<double>(run.cells[i].input_bytes) / static_cast<double>(run.cells[i].stored_bytes));
+  const std::vector<double> cmb = {0, 800, 200, 40}, dmb = {0, 4000, 900, 300};
+  double cheapest = INFINITY;
+  std::vector<int> pick(7, 0);
+  for (int n = 0; n < 16384; ++n) {
+    for (int l = 0, v = n; l < 7; ++l, v /= 4) pick[static_cast<size_t>(l)] = v % 4;
+    const UniversalShape s = universal_shape(w.lsm, w.universal_options, [&](int l) { return ratio[pick[l]]; });
+    double cores = 0;
+    for (const auto& l : s.levels) {
+      const int k = pick[static_cast<size_t>(l.level)];
+      if (k)
+        cores += w.write_mbps * l.rewrites / cmb[k] +
+                 (w.write_mbps * l.compaction_reads + w.read_mbps * l.read_share) / dmb[k];
+    }
+    cheapest = std::min(cheapest, s.peak_stored_bytes / 1e9 * 0.1 + cores * 0.05 * 720);
+  }
+  EXPECT_NEAR(p.totals.total_usd(), cheapest, 1e-6 * cheapest);
+}
+
+TEST(UniversalPlan, WorkloadKeysSetTheUniversalOptions) {
+  const Workload w = workload(
+      "write=2,read=50,storage=0.1,cpu=0.05,size=1G,style=universal,size_ratio=10,min_merge_width=3,"
+      "max_merge_width=8,size_amp=150,num_levels=4,write_buffer=1M,l0_trigger=6");
+  EXPECT_TRUE(w.universal);
+  EXPECT_EQ(w.universal_options.size_ratio, 10u);
+  EXPECT_EQ(w.universal_options.min_merge_width, 3u);
+  EXPECT_EQ(w.universal_options.max_merge_width, 8u);
+  EXPECT_EQ(w.universal_options.max_size_amplification_percent, 150u);
+  EXPECT_EQ(universal_options_line(w.lsm, w.universal_options),
+            "compaction_style=kCompactionStyleUniversal;compaction_options_universal={size_ratio=10;min_merge_width=3;"
+            "max_merge_width=8;max_size_amplification_percent=150;compression_size_percent=-1};num_levels=4;"
+            "write_buffer_size=1048576;level0_file_num_compaction_trigger=6");
+  EXPECT_FALSE(workload("write=2,read=50,storage=0.1,cpu=0.05,size=1G,style=leveled").universal);
+}
+
+TEST(UniversalPlan, WorkloadKeysRefuseBadValues) {
+  const std::string base = "write=2,read=50,storage=0.1,cpu=0.05";
+  for (const char* bad :
+       {",size=1G,style=tiered", ",style=universal", ",size=1G,size_ratio=1", ",size=1G,style=universal,multiplier=4",
+        ",size=1G,style=universal,min_merge_width=1", ",size=1G,style=universal,min_merge_width=4,max_merge_width=3",
+        ",size=1G,style=universal,size_amp=0", ",size=1G,style=universal,dynamic=1"}) {
+    Workload w;
+    std::string error;
+    EXPECT_FALSE(parse_workload(base + bad, default_devices(), w, error)) << bad;
+    EXPECT_NE(error.find("--workload"), std::string::npos) << error;
+  }
+}
+
+TEST(FamilyPlan, FamiliesGiveTheirOwnLoadAndTheSumsAsTheWholeLoad) {
+  const Workload w =
+      workload("storage=0.1,cpu=0.05,family=hot:write=40:read=100:size=2G,family=cold:write=0.1:read=1:size=2T");
+  ASSERT_EQ(w.families.size(), 2u);
+  EXPECT_EQ(w.families[0].name, "hot");
+  EXPECT_DOUBLE_EQ(w.families[0].write_mbps, 40);
+  EXPECT_DOUBLE_EQ(w.families[1].data_bytes, 2048 * kGiB);
+  EXPECT_DOUBLE_EQ(w.write_mbps, 40.1);
+  EXPECT_DOUBLE_EQ(w.read_mbps, 101);
+}
+
+TEST(FamilyPlan, EachFamilyTakesTheCheaperStyleAndItsLine) {
+  const Workload w =
+      workload("storage=0.1,cpu=0.05,family=hot:write=40:read=100:size=2G,family=cold:write=0.1:read=1:size=2T");
+  const auto plans = family_plans(rocksdb_run(), w);
+  ASSERT_EQ(plans.size(), 2u);
+  for (const auto& p : plans) {
+    const double leveled = p.leveled.totals.total_usd(), universal = p.universal.totals.total_usd();
+    EXPECT_EQ(p.universal_wins, universal < leveled) << p.family.name;
+    EXPECT_DOUBLE_EQ(p.total_usd(), std::min(leveled, universal));
+    EXPECT_EQ(p.line().rfind("compaction_style=kCompactionStyleUniversal", 0) == 0, p.universal_wins);
+    EXPECT_DOUBLE_EQ(p.leveled.lsm.data_bytes, p.family.data_bytes);
+    EXPECT_DOUBLE_EQ(p.universal.lsm.data_bytes, p.family.data_bytes);
+  }
+  EXPECT_EQ(plans[0].family.name, "hot");
+  EXPECT_EQ(plans[1].family.name, "cold");
+}
+
+TEST(FamilyPlan, BadFamiliesAreRefused) {
+  for (const char* bad :
+       {"family=hot", "family=:write=1:read=1:size=1G", "family=h t:write=1:read=1:size=1G",
+        "family=hot:write=1:read=1", "family=hot:write=1:read=1:size=1G:ttl=5",
+        "family=hot:write=1:write=2:read=1:size=1G", "family=hot:write=x:read=1:size=1G",
+        "family=a:write=1:read=1:size=1G,family=a:write=1:read=1:size=1G", "size=1G,family=a:write=1:read=1:size=1G"}) {
+    Workload w;
+    std::string error;
+    EXPECT_FALSE(parse_workload(std::string("storage=0.1,cpu=0.05,") + bad, default_devices(), w, error)) << bad;
+    EXPECT_NE(error.find("--workload"), std::string::npos) << error;
+  }
+}
+
+}  // namespace
+}  // namespace kvz
