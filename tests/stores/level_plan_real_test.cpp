@@ -9,28 +9,16 @@
 //   RocksDB's own count) under the codec each file says it was written with;
 // and the whole DB under the plan with the DB under the best single-codec line.
 #include <gtest/gtest.h>
-#include <rocksdb/convenience.h>
-#include <rocksdb/db.h>
-#include <rocksdb/metadata.h>
 
-#include <algorithm>
-#include <chrono>
 #include <iostream>
-#include <random>
-#include <thread>
 
-#include "bench/engine.h"
-#include "blockgen/layouts.h"
-#include "codecs/registry.h"
-#include "codecs/spec.h"
 #include "judgement/level_plan.h"
-#include "real_stores.h"
-#include "stores/store_profile.h"
+#include "real_lsm.h"
 
 namespace kvz {
 namespace {
 
-using namespace real_stores;
+using namespace real_lsm;
 
 // Pinned tolerances (what the three corpora showed over several runs, with room: the plan itself
 // moves with the measured speeds, and RocksDB's compactions with its scheduling).
@@ -80,120 +68,6 @@ std::string lsm_workload(double data_bytes) {
       data_bytes);
 }
 
-// RocksDB's own call per codec (the first of the profile's rows for it) and memcpy over the
-// records, as `run --profile rocksdb` measures them.
-RunResults measure(const RecordSet& rs) {
-  const StoreProfile* profile = find_store_profile("rocksdb");
-  std::string error;
-  std::vector<CodecChoice> rows;
-  std::set<std::string> seen;
-  for (auto& c : parse_codec_spec("memcpy/" + profile->codecs, CodecRegistry::instance(), error))
-    if (seen.insert(c.codec->info().name).second) rows.push_back(c);
-  EXPECT_TRUE(error.empty()) << error;
-  BlockSet blocks = build_blocks(rs, profile->layout, profile->block_size, error);
-  EXPECT_TRUE(error.empty()) << error;
-  EngineOptions opt;
-  opt.seconds_per_cell = 0.002;
-  opt.repetitions = 1;
-  opt.latency_calls = 10;
-  std::vector<BlockGroup> groups;
-  groups.push_back({std::move(blocks), profile});
-  RunResults run;
-  run.cells = run_matrix(build_matrix(std::move(groups), rows, CodecRegistry::instance()), opt).cells;
-  return run;
-}
-
-// kvzbench's stored bytes per input byte, by RocksDB's compression name for the codec's call.
-std::map<std::string, double> stored_per_input(const RunResults& run) {
-  const std::map<std::string, std::string> names = {{"memcpy", "NoCompression"}, {"snappy", "Snappy"}, {"lz4", "LZ4"},
-                                                    {"lz4hc", "LZ4HC"},          {"zlib", "Zlib"},     {"zstd", "ZSTD"},
-                                                    {"bzip2", "BZip2"}};
-  std::map<std::string, double> out;
-  for (const auto& c : run.cells) {
-    const auto name = names.find(c.key.codec);
-    if (name == names.end() || c.key.dict_size) continue;
-    out.emplace(name->second, static_cast<double>(c.stored_bytes) / static_cast<double>(c.input_bytes));
-  }
-  return out;
-}
-
-struct LevelReal {
-  uint64_t files = 0, file_bytes = 0, data_bytes = 0, raw_bytes = 0;
-  double predicted_data = 0;  // kvzbench's stored ratio on the raw bytes, per file's codec
-  std::set<std::string> codecs;
-};
-
-// Opens a DB at `dir` with `line`, loads `rs` in a shuffled order, waits for compaction to settle.
-std::unique_ptr<rocksdb::DB> load_db(const RecordSet& rs, const std::string& line, const std::string& dir) {
-  rocksdb::ConfigOptions parse;
-  parse.ignore_unknown_options = false;
-  rocksdb::ColumnFamilyOptions cf;
-  const rocksdb::Status parsed = rocksdb::GetColumnFamilyOptionsFromString(parse, {}, line, &cf);
-  EXPECT_TRUE(parsed.ok()) << parsed.ToString() << " for " << line;
-  rocksdb::DBOptions db_options;
-  db_options.create_if_missing = true;
-  rocksdb::DB* raw = nullptr;
-  fs::create_directories(dir);
-  const rocksdb::Status opened = rocksdb::DB::Open(rocksdb::Options(db_options, cf), dir, &raw);
-  EXPECT_TRUE(opened.ok()) << opened.ToString();
-  std::unique_ptr<rocksdb::DB> db(raw);
-  if (!db) return db;
-  std::vector<size_t> order(rs.records.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::shuffle(order.begin(), order.end(), std::mt19937_64(27));
-  rocksdb::WriteOptions write;
-  write.disableWAL = true;
-  for (size_t i : order) EXPECT_TRUE(db->Put(write, rs.records[i].key, rs.records[i].value).ok());
-  EXPECT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
-  for (int polls = 0; polls < 2000; ++polls) {  // at most 20 s
-    uint64_t pending = 1, running = 1, flushes = 1;
-    db->GetIntProperty("rocksdb.compaction-pending", &pending);
-    db->GetIntProperty("rocksdb.num-running-compactions", &running);
-    db->GetIntProperty("rocksdb.num-running-flushes", &flushes);
-    if (!pending && !running && !flushes) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return db;
-}
-
-// Each level's files, bytes, data bytes and raw bytes; `input_per_raw` turns RocksDB's raw key and
-// value bytes into kvzbench's input bytes (block bytes before compression).
-std::map<int, LevelReal> real_levels(rocksdb::DB& db, const std::map<std::string, double>& stored,
-                                     double input_per_raw) {
-  rocksdb::ColumnFamilyMetaData meta;
-  db.GetColumnFamilyMetaData(&meta);
-  rocksdb::TablePropertiesCollection props;
-  EXPECT_TRUE(db.GetPropertiesOfAllTables(&props).ok());
-  std::map<int, LevelReal> out;
-  for (const auto& level : meta.levels) {
-    for (const auto& f : level.files) {
-      LevelReal& l = out[level.level];
-      const auto p = props.find(f.db_path + f.name);
-      if (p == props.end()) {
-        ADD_FAILURE() << "no properties for " << f.db_path << f.name;
-        continue;
-      }
-      const rocksdb::TableProperties& tp = *p->second;
-      ++l.files;
-      l.file_bytes += f.size;
-      l.data_bytes += tp.data_size;
-      l.raw_bytes += tp.raw_key_size + tp.raw_value_size;
-      l.codecs.insert(tp.compression_name);
-      const auto s = stored.find(tp.compression_name);
-      EXPECT_NE(s, stored.end()) << tp.compression_name;
-      if (s != stored.end())
-        l.predicted_data += static_cast<double>(tp.raw_key_size + tp.raw_value_size) * input_per_raw * s->second;
-    }
-  }
-  return out;
-}
-
-uint64_t db_bytes(const std::map<int, LevelReal>& levels) {
-  uint64_t sum = 0;
-  for (const auto& [level, l] : levels) sum += l.file_bytes;
-  return sum;
-}
-
 // The monthly cost of both DBs at their real bytes, with the CPU the model gives each.
 struct PlanCosts {
   const LevelPlan& plan;
@@ -211,8 +85,6 @@ double bytes_from(const std::map<int, LevelReal>& levels, int level) {
     if (l >= level) sum += static_cast<double>(r.file_bytes);
   return sum;
 }
-
-double relative(double real, double predicted) { return predicted > 0 ? real / predicted - 1 : 0; }
 
 // The predicted-vs-real figures of one corpus, for the note, and the checks.
 void compare_levels(const std::string& corpus, const LevelPlan& plan, const std::map<int, LevelReal>& real) {
@@ -244,12 +116,6 @@ void compare_levels(const std::string& corpus, const LevelPlan& plan, const std:
   for (const auto& [level, r] : real)
     if (level > plan.levels.back().share.level)
       std::cout << fmt::format("  L{} (below the model's deepest) {:>5} {:>8}\n", level, r.files, r.file_bytes);
-}
-
-uint64_t raw_record_bytes(const RecordSet& rs) {
-  uint64_t sum = 0;
-  for (const auto& r : rs.records) sum += r.key.size() + 8 + r.value.size();  // RocksDB counts internal keys
-  return sum;
 }
 
 TEST(LevelPlanReal, RocksDbLevelsHoldWhatThePlanPredicts) {
