@@ -159,7 +159,10 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   write_file_baselines(o, r);
   write_table_totals_markdown(o, r);
   write_recommendations(o, r, opt.recommend);
-  if (opt.workload) write_costs(o, r, *opt.workload, opt.devices);
+  if (opt.workload) {
+    write_costs(o, r, *opt.workload, opt.devices);
+    write_level_plans_markdown(o, r, *opt.workload);
+  }
   write_store_table(o, r);
   return o.str();
 }

@@ -32,5 +32,8 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
 bool write_text_file(const std::string& path, const std::string& text, std::string& error);
 // The Markdown summary as text (write_markdown writes this).
 std::string markdown_summary(const RunResults& r, const ReportOptions& opt);
+// The per-level, universal or per-family plans of `w` (report/level_plan_markdown.cpp); nothing
+// without size= or family=, or without a RocksDB profile's group.
+void write_level_plans_markdown(std::ostream& o, const RunResults& r, const Workload& w);
 
 }  // namespace kvz

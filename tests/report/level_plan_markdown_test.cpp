@@ -1,0 +1,79 @@
+// The plans in the Markdown report (report/level_plan_markdown.cpp): with --workload's size= the
+// leveled plan, with style=universal the universal one, with family= a row per family, each with
+// the line that applies it.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include <fmt/format.h>
+
+#include "judgement/family_plan.h"
+#include "report/writers.h"
+#include "tests/results/fixture.h"
+
+namespace kvz {
+namespace {
+
+RunResults rocksdb_run() {
+  std::mt19937_64 rng(5);
+  RunResults run;
+  for (const auto& [fc, params] : {std::pair{testing::FixtureCodec{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
+                                   std::pair{testing::FixtureCodec{"zstd", 3, 4.0, 200, 900}, "3"}}) {
+    CellResult c = testing::make_cell(fc, 4096, rng, 3, 0);
+    c.key.profile = "rocksdb";
+    c.key.params = params;
+    run.cells.push_back(c);
+  }
+  return run;
+}
+
+std::string markdown(const RunResults& run, const std::string& workload) {
+  Workload w;
+  std::string error;
+  EXPECT_TRUE(parse_workload(workload, default_devices(), w, error)) << error;
+  ReportOptions opt;
+  opt.workload = w;
+  return markdown_summary(run, opt);
+}
+
+TEST(LevelPlanMarkdown, LeveledAndUniversalPlansCarryTheirLinesAndLevels) {
+  const RunResults run = rocksdb_run();
+  const std::string base = "write=2,read=50,storage=0.1,cpu=0.05,size=200G";
+  const std::string leveled = markdown(run, base);
+  Workload w;
+  std::string error;
+  ASSERT_TRUE(parse_workload(base, default_devices(), w, error));
+  EXPECT_NE(leveled.find("### Per-level plan ("), std::string::npos) << leveled;
+  EXPECT_NE(leveled.find("`" + level_plans(run, w).at(0).line + "`"), std::string::npos) << leveled;
+  EXPECT_NE(leveled.find("| level | data GiB | share |"), std::string::npos) << leveled;
+  const std::string universal = markdown(run, base + ",style=universal");
+  ASSERT_TRUE(parse_workload(base + ",style=universal", default_devices(), w, error));
+  EXPECT_NE(universal.find("### Universal compaction plan ("), std::string::npos) << universal;
+  EXPECT_NE(universal.find("`" + universal_plans(run, w).at(0).line + "`"), std::string::npos) << universal;
+  EXPECT_EQ(universal.find("### Per-level plan"), std::string::npos) << universal;
+}
+
+TEST(LevelPlanMarkdown, FamiliesGetARowWithTheirPickAndLine) {
+  const RunResults run = rocksdb_run();
+  const std::string text =
+      "storage=0.1,cpu=0.05,family=hot:write=40:read=100:size=2G,family=cold:write=0.1:read=1:size=2T";
+  const std::string md = markdown(run, text);
+  Workload w;
+  std::string error;
+  ASSERT_TRUE(parse_workload(text, default_devices(), w, error));
+  EXPECT_NE(md.find("### Column family plans ("), std::string::npos) << md;
+  for (const auto& p : family_plans(run, w))
+    EXPECT_NE(
+        md.find(fmt::format("| {} | {} | {} |", p.family.name, p.group, p.universal_wins ? "universal" : "leveled")),
+        std::string::npos)
+        << md;
+  for (const auto& p : family_plans(run, w)) EXPECT_NE(md.find("`" + p.line() + "` |"), std::string::npos) << md;
+}
+
+TEST(LevelPlanMarkdown, NoSizeNoPlan) {
+  const std::string md = markdown(rocksdb_run(), "write=2,read=50,storage=0.1,cpu=0.05");
+  EXPECT_EQ(md.find("plan ("), std::string::npos) << md;
+}
+
+}  // namespace
+}  // namespace kvz
