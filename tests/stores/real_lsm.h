@@ -104,11 +104,14 @@ inline bool busy(rocksdb::DB& db, bool& pending) {
   return running || flushes || immutable;
 }
 
-// Waits (at most 20 s) until nothing runs and either nothing is pending or nothing has started for
-// 5 polls (a pending compaction the picker does not take).
-inline void settle(rocksdb::DB& db) {
+// Waits (at most ~20 s) until nothing runs and nothing is pending. Under universal compaction
+// (`picker_may_decline`) a compaction that stays pending while nothing starts for 50 polls is one
+// the picker does not take; leveled compaction always takes one, and on a loaded machine its
+// background thread can take longer than that to start, so there only "nothing pending" settles.
+inline void settle(rocksdb::DB& db, bool picker_may_decline) {
+  const int declined_after = picker_may_decline ? 50 : 1 << 30;
   int quiet = 0;
-  for (int polls = 0; polls < 20000 && quiet < 5; ++polls) {
+  for (int polls = 0; polls < 20000 && quiet < declined_after; ++polls) {
     bool pending = false;
     quiet = busy(db, pending) ? 0 : quiet + 1;
     if (quiet && !pending) return;
@@ -135,6 +138,7 @@ inline std::unique_ptr<rocksdb::DB> load_db(const RecordSet& rs, const std::stri
                                             const std::shared_ptr<rocksdb::EventListener>& listener = nullptr) {
   std::unique_ptr<rocksdb::DB> db = open_db(line, dir, listener);
   if (!db) return db;
+  const bool universal = line.find("compaction_style=kCompactionStyleUniversal") != std::string::npos;
   std::vector<size_t> order(rs.records.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::shuffle(order.begin(), order.end(), std::mt19937_64(27));
@@ -143,10 +147,10 @@ inline std::unique_ptr<rocksdb::DB> load_db(const RecordSet& rs, const std::stri
   uint64_t active_entries = 0;
   for (size_t i : order) {
     EXPECT_TRUE(db->Put(write, rs.records[i].key, rs.records[i].value).ok());
-    if (serial && needs_settling(*db, active_entries)) settle(*db);
+    if (serial && needs_settling(*db, active_entries)) settle(*db, universal);
   }
   EXPECT_TRUE(db->Flush(rocksdb::FlushOptions()).ok());
-  settle(*db);
+  settle(*db, universal);
   return db;
 }
 
