@@ -2,8 +2,11 @@
 // `check`: a current run against a baseline, cell by cell, and the gate's exit code. Judgement,
 // not presentation: the HTML's comparison and the console both read this verdict.
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "results/results_fwd.h"
@@ -58,10 +61,51 @@ struct CheckReport {
   int exit_code = 0;
 };
 CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt);
+
+// --- At scale (judgement/check_compact.cpp): the same verdict on compact runs
+// (results/results_compact.h), each cell's row kept in ~80 bytes plus its notes' shared text, so
+// a million-cell check holds no CellCheck. check_cells is this, expanded.
+struct CompactRun;
+class NotePool {  // each distinct note once: most rows share a handful
+ public:
+  uint32_t add(const std::string& text);
+  const std::string& operator[](uint32_t i) const { return texts_[i]; }
+
+ private:
+  std::vector<std::string> texts_ = {""};
+  std::unordered_map<std::string, uint32_t> index_ = {{"", 0}};
+};
+struct CompactSpeed {
+  CheckStatus status = CheckStatus::Skipped;
+  bool compared = false, cpu_time = false;
+  double slowdown = 0, p = 1;
+  uint32_t note = 0;  // in the report's NotePool
+};
+struct CompactCellCheck {
+  uint32_t cell = 0;           // in the current run's cells, or the baseline's when from_baseline
+  bool from_baseline = false;  // a MISSING (or another shard's SKIPPED) row
+  CheckStatus status = CheckStatus::Pass, size_status = CheckStatus::Pass;
+  uint32_t size_note = 0, note = 0;
+  CompactSpeed compress, decompress;
+  double size_ratio = 0;
+};
+struct CompactCheckReport {
+  CheckReport summary;  // everything but the rows: summary.cells stays empty
+  std::vector<CompactCellCheck> rows;
+  NotePool notes;
+  const CompactRun* baseline = nullptr;  // the rows' ids: both runs outlive the report
+  const CompactRun* current = nullptr;
+  size_t size() const { return rows.size(); }
+  CellCheck cell(size_t i) const;  // row i as check_cells gives it
+};
+CompactCheckReport check_compact(const CompactRun& baseline, const CompactRun& current, const CheckOptions& opt);
+
 // Both runs, what the speed gate did, a row per cell and the verdict, as `check` prints them
 // (judgement/check_text.cpp).
 void print_check_text(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt, const CheckReport& rep,
                       std::ostream& out);
+void print_check_text(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt,
+                      const CompactCheckReport& rep, std::ostream& out);
 // Compare `current` against `baseline`, print the per-cell table and summary to `out`.
 // Returns the exit code: 0 pass, 1 fail.
 int check_results(const RunResults& baseline, const RunResults& current, const CheckOptions& opt, std::ostream& out);

@@ -1,5 +1,7 @@
 // `check`'s verdict as text: the per-cell table and the summary that `check` prints (the
 // verdict itself is judgement/check.cpp's check_cells).
+#include <functional>
+#include <map>
 #include <ostream>
 #include <string>
 
@@ -59,12 +61,14 @@ void print_check_header(const RunMeta& baseline, const RunMeta& current, const C
         rep.compress_noise * 100, rep.decompress_noise * 100);
 }
 
-// A row per cell, then the count per status, the geometric means and the verdict.
-void print_check_table(const CheckReport& rep, std::ostream& out) {
+// A row per cell (`row(i)` for i < rows), then the count per status, the geometric means and the verdict.
+void print_check_table(const CheckReport& rep, size_t rows, const std::function<CellCheck(size_t)>& row,
+                       std::ostream& out) {
   out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}\n", "status", "size", "compress", "decompress", "cell");
   std::map<CheckStatus, int> counts;
   std::vector<double> cspeed, dspeed, sizes;
-  for (const auto& c : rep.cells) {
+  for (size_t i = 0; i < rows; ++i) {
+    const CellCheck c = row(i);
     ++counts[c.status];
     out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status),
                        c.size_note.empty() ? "-" : c.size_note, speed_text(c.compress), speed_text(c.decompress), c.id,
@@ -94,7 +98,15 @@ void print_check_table(const CheckReport& rep, std::ostream& out) {
 void print_check_text(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt, const CheckReport& rep,
                       std::ostream& out) {
   print_check_header(baseline, current, opt, rep, out);
-  print_check_table(rep, out);
+  print_check_table(
+      rep, rep.cells.size(), [&](size_t i) { return rep.cells[i]; }, out);
+}
+
+void print_check_text(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt,
+                      const CompactCheckReport& rep, std::ostream& out) {
+  print_check_header(baseline, current, opt, rep.summary, out);
+  print_check_table(
+      rep.summary, rep.size(), [&](size_t i) { return rep.cell(i); }, out);
 }
 
 }  // namespace kvz

@@ -12,6 +12,7 @@
 #include "results/results.h"
 #include "results/results_checks.h"
 #include "results/results_json.h"
+#include "results/results_reader.h"
 
 namespace kvz {
 
@@ -19,37 +20,30 @@ namespace {
 
 using nlohmann::json;
 
-// A message that is the whole error (not "malformed ...").
-struct LoadRefusal : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
 struct Seen {
   bool kvzbench = false, schema = false, meta = false, cells = false;
 };
 
-void read_kvzbench_member(JsonFileScanner& s, const std::string& key, RunResults& r, Seen& seen) {
+void read_kvzbench_member(JsonFileScanner& s, const std::string& key, ResultsFileSink& sink, Seen& seen) {
   std::string text;
   if (key == "schema_version") {
     s.capture_value(text);
-    r.schema_version = json_fields::integer(json{{"schema_version", json::parse(text)}}, "schema_version", 0, 0);
+    const int version = json_fields::integer(json{{"schema_version", json::parse(text)}}, "schema_version", 0, 0);
+    *sink.schema_version = version;
     seen.schema = true;
-    if (r.schema_version != kResultsSchemaVersion)
-      throw LoadRefusal("schema_version " + std::to_string(r.schema_version) +
-                        " is not supported (this kvzbench reads " + std::to_string(kResultsSchemaVersion) + ")");
+    if (version != kResultsSchemaVersion)
+      throw LoadRefusal("schema_version " + std::to_string(version) + " is not supported (this kvzbench reads " +
+                        std::to_string(kResultsSchemaVersion) + ")");
   } else if (key == "meta") {
     s.capture_value(text);
-    meta_from_json(json::parse(text), r.meta);
+    meta_from_json(json::parse(text), *sink.meta);
     seen.meta = true;
+    if (sink.on_meta) sink.on_meta();
   } else if (key == "cells") {
     seen.cells = true;
-    std::set<std::string> ids;
     s.elements([&] {
       s.capture_value(text);
-      CellResult c;
-      cell_from_json(json::parse(text), c);
-      if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
-      r.cells.push_back(std::move(c));
+      sink.on_cell(text);
     });
   } else {
     s.skip_value();
@@ -57,32 +51,30 @@ void read_kvzbench_member(JsonFileScanner& s, const std::string& key, RunResults
 }
 
 // The file's kvzbench part, as results_from_json reads it from a string.
-void read_results(JsonFileScanner& s, RunResults& r) {
+void read_results(JsonFileScanner& s, ResultsFileSink& sink) {
   Seen seen;
   s.members([&](const std::string& key) {
     if (key != "kvzbench") return s.skip_value();
     seen.kvzbench = true;
-    s.members([&](const std::string& k) { read_kvzbench_member(s, k, r, seen); });
+    s.members([&](const std::string& k) { read_kvzbench_member(s, k, sink, seen); });
   });
   s.expect_end();
   if (!seen.kvzbench) throw LoadRefusal("not a kvzbench result (no 'kvzbench' key)");
   if (!seen.schema) throw json_fields::bad("schema_version", "missing");
   if (!seen.meta || !seen.cells) throw std::runtime_error(seen.meta ? "'cells' missing" : "'meta' missing");
-  if (std::string e = results_consistency_error(r); !e.empty()) throw std::runtime_error(e);
+  if (std::string e = sink.consistency_error(); !e.empty()) throw std::runtime_error(e);
 }
 
 }  // namespace
 
-bool load_results(const std::string& path, RunResults& out, std::string& error) {
+bool read_results_file(const std::string& path, ResultsFileSink& sink, std::string& error) {
   JsonFileScanner scanner;
   if (!scanner.open(path)) {
     error = path + ": cannot open (missing or unreadable)";
     return false;
   }
   try {
-    RunResults r;
-    read_results(scanner, r);
-    out = std::move(r);
+    read_results(scanner, sink);
     return true;
   } catch (const LoadRefusal& e) {
     error = path + ": " + e.what();
@@ -96,6 +88,24 @@ bool load_results(const std::string& path, RunResults& out, std::string& error) 
     error = path + ": malformed kvzbench result: " + e.what();
   }
   return false;
+}
+
+bool load_results(const std::string& path, RunResults& out, std::string& error) {
+  RunResults r;
+  std::set<std::string> ids;
+  ResultsFileSink sink;
+  sink.schema_version = &r.schema_version;
+  sink.meta = &r.meta;
+  sink.on_cell = [&](const std::string& text) {
+    CellResult c;
+    cell_from_json(json::parse(text), c);
+    if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
+    r.cells.push_back(std::move(c));
+  };
+  sink.consistency_error = [&] { return results_consistency_error(r); };
+  if (!read_results_file(path, sink, error)) return false;
+  out = std::move(r);
+  return true;
 }
 
 }  // namespace kvz
