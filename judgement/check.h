@@ -3,7 +3,6 @@
 // not presentation: the HTML's comparison and the console both read this verdict.
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <ostream>
 #include <string>
 #include <unordered_map>
@@ -27,8 +26,8 @@ struct CheckOptions {
   std::string current_path = "CURRENT.json";
 };
 
-// Per-cell verdicts, in order of severity for the summary.
-enum class CheckStatus { Pass, Fail, Unstable, Skipped, New, Missing };
+// Per-cell verdicts, in order of severity for the summary (a byte: a million rows keep two each).
+enum class CheckStatus : uint8_t { Pass, Fail, Unstable, Skipped, New, Missing };
 const char* to_string(CheckStatus s);
 
 struct SpeedVerdict {
@@ -63,7 +62,7 @@ struct CheckReport {
 CheckReport check_cells(const RunResults& baseline, const RunResults& current, const CheckOptions& opt);
 
 // --- At scale (judgement/check_compact.cpp): the same verdict on compact runs
-// (results/results_compact.h), each cell's row kept in ~80 bytes plus its notes' shared text, so
+// (results/results_compact.h), each cell's row kept in 72 bytes plus its notes' shared text, so
 // a million-cell check holds no CellCheck. check_cells is this, expanded.
 struct CompactRun;
 class NotePool {  // each distinct note once: most rows share a handful
@@ -75,17 +74,18 @@ class NotePool {  // each distinct note once: most rows share a handful
   std::vector<std::string> texts_ = {""};
   std::unordered_map<std::string, uint32_t> index_ = {{"", 0}};
 };
+// Fields ordered so no padding is left: 24 bytes, and 72 a row.
 struct CompactSpeed {
   CheckStatus status = CheckStatus::Skipped;
   bool compared = false, cpu_time = false;
-  double slowdown = 0, p = 1;
   uint32_t note = 0;  // in the report's NotePool
+  double slowdown = 0, p = 1;
 };
 struct CompactCellCheck {
-  uint32_t cell = 0;           // in the current run's cells, or the baseline's when from_baseline
-  bool from_baseline = false;  // a MISSING (or another shard's SKIPPED) row
-  CheckStatus status = CheckStatus::Pass, size_status = CheckStatus::Pass;
+  uint32_t cell = 0;  // in the current run's cells, or the baseline's when from_baseline
   uint32_t size_note = 0, note = 0;
+  CheckStatus status = CheckStatus::Pass, size_status = CheckStatus::Pass;
+  bool from_baseline = false;  // a MISSING (or another shard's SKIPPED) row
   CompactSpeed compress, decompress;
   double size_ratio = 0;
 };

@@ -12,6 +12,8 @@
 
 namespace kvz {
 
+static_assert(sizeof(CompactCellCheck) == 72, "a row of a million-cell check: keep it unpadded");
+
 uint32_t NotePool::add(const std::string& text) {
   const auto [it, added] = index_.emplace(text, static_cast<uint32_t>(texts_.size()));
   if (added) texts_.push_back(text);
@@ -21,7 +23,7 @@ uint32_t NotePool::add(const std::string& text) {
 namespace {
 
 CompactSpeed compact(const SpeedVerdict& v, NotePool& notes) {
-  return {v.status, v.compared, v.cpu_time, v.slowdown, v.p, notes.add(v.note)};
+  return {v.status, v.compared, v.cpu_time, notes.add(v.note), v.slowdown, v.p};
 }
 
 SpeedVerdict expand(const CompactSpeed& v, const NotePool& notes) {

@@ -9,6 +9,8 @@
 #   bench/scripts/merge_scale.sh build/release/kvzbench [CELLS [SHARDS]]   # default 100000 8
 #
 # Needs ~11 KB of disk a cell for inputs and as much again for the merged file (in $TMPDIR).
+# KEEP_MERGED=PATH moves the merged file there at the end (to time another build's check on it)
+# instead of deleting it.
 # Exit 0 when both commands succeed within the targets, 1 when one is missed, 2 on bad usage.
 set -euo pipefail
 
@@ -61,4 +63,5 @@ echo "merged file: $(du -sm "$work/merged.json" | cut -f1) MB"
 # a MISSED line, instead of taking a shared machine's memory.
 measure check bash -c 'ulimit -v "$1" && exec "$2" check --baseline "$3" "$3"' check "${CHECK_MAX_VM_KIB:-4194304}" \
   "$kvzbench" "$work/merged.json" || ok=1
+if [[ -n ${KEEP_MERGED:-} ]]; then mv "$work/merged.json" "$KEEP_MERGED"; fi
 exit $ok
