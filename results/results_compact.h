@@ -2,7 +2,7 @@
 // A run as `check` judges it, compact enough for a million-cell merged sweep: per cell its id,
 // status, codec, the three byte counts and the per-repetition speeds, and nothing else (no
 // latency maps, no dictionary or store-file figures). A whole CellResult loaded costs ~3 KB a
-// cell; a compact one its id and speeds plus ~60 bytes. load_compact_results reads a results
+// cell; a compact one its id and speeds plus ~72 bytes. load_compact_results reads a results
 // file front to back and never builds a cell's whole document.
 #include <algorithm>
 #include <cstdint>
