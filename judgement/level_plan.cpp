@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <utility>
 
 #include "stores/store_profile.h"
 #include "util/text.h"
@@ -176,14 +177,21 @@ std::string lsm_text(const LsmOptions& o) {
                      o.dynamic ? "dynamic" : "static", o.num_levels, o.multiplier);
 }
 
+std::vector<RocksDbGroup> rocksdb_groups(const RunResults& run) {
+  std::vector<RocksDbGroup> groups;
+  for (auto& g : recommend(run, RecommendOptions{})) {
+    const StoreProfile* store = find_store_profile(g.profile);
+    if (!store || store->base != "rocksdb") continue;
+    std::vector<LevelCodec> codecs = level_codecs(g, *store);
+    groups.push_back({std::move(g), std::move(codecs)});
+  }
+  return groups;
+}
+
 std::vector<LevelPlan> level_plans(const RunResults& run, const Workload& w) {
   std::vector<LevelPlan> plans;
   if (w.lsm.data_bytes <= 0) return plans;
-  for (const auto& g : recommend(run, RecommendOptions{})) {
-    const StoreProfile* store = find_store_profile(g.profile);
-    if (!store || store->base != "rocksdb") continue;
-    plans.push_back(plan_group(g, level_codecs(g, *store), w));
-  }
+  for (const auto& g : rocksdb_groups(run)) plans.push_back(plan_group(g.group, g.codecs, w));
   return plans;
 }
 

@@ -62,6 +62,13 @@ struct LevelCodec {
 struct StoreProfile;
 // The rows a level can take: "none", then each codec at RocksDB's default call, no dictionary.
 std::vector<LevelCodec> level_codecs(const GroupRecommendations& g, const StoreProfile& store);
+// The run's workload groups measured under a RocksDB profile, each with the codecs its levels
+// can take: what the leveled and the universal plans both choose from.
+struct RocksDbGroup {
+  GroupRecommendations group;
+  std::vector<LevelCodec> codecs;
+};
+std::vector<RocksDbGroup> rocksdb_groups(const RunResults& run);
 // The cores a level takes: T x (W x rewrites / compress MB/s + (W x compaction reads + R x read
 // share) / decompress MB/s).
 double level_cores(const LevelShare& s, const Candidate& c, const Workload& w, int threads);

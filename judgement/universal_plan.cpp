@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <map>
 
-#include "stores/store_profile.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -161,11 +160,7 @@ std::string universal_text(const LsmOptions& o, const UniversalOptions& u) {
 std::vector<UniversalPlan> universal_plans(const RunResults& run, const Workload& w) {
   std::vector<UniversalPlan> plans;
   if (w.lsm.data_bytes <= 0) return plans;
-  for (const auto& g : recommend(run, RecommendOptions{})) {
-    const StoreProfile* store = find_store_profile(g.profile);
-    if (!store || store->base != "rocksdb") continue;
-    plans.push_back(plan_group(g, level_codecs(g, *store), w));
-  }
+  for (const auto& g : rocksdb_groups(run)) plans.push_back(plan_group(g.group, g.codecs, w));
   return plans;
 }
 

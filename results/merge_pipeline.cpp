@@ -89,8 +89,12 @@ bool MergeWriter::open(std::string& error) {
 void MergeWriter::add(const CellBatch& batch) {
   for (size_t i = 0; i < batch.cells.size(); ++i) check(batch.input, batch.cells[i], batch.problems[i]);
   if (batch.failure) std::rethrow_exception(batch.failure);
-  if (!batch.rows.empty()) write(first_row_ ? batch.rows : "," + batch.rows);
-  if (!batch.lines.empty()) spool(first_cell_ ? batch.lines : "," + batch.lines);
+  // A batch's text starts "\n"; after the first, a comma goes before it (written apart: the
+  // batch's megabytes are never copied to put it there).
+  if (!batch.rows.empty() && !first_row_) write(",");
+  if (!batch.rows.empty()) write(batch.rows);
+  if (!batch.lines.empty() && !first_cell_) spool(",");
+  if (!batch.lines.empty()) spool(batch.lines);
   first_row_ = first_row_ && batch.rows.empty();
   first_cell_ = first_cell_ && batch.lines.empty();
   cells_ += batch.cells.size();
@@ -101,7 +105,8 @@ bool MergeWriter::finish(std::string& error) {
   if (std::fflush(spool_.get()) != 0 || std::fseek(spool_.get(), 0, SEEK_SET) != 0)
     throw MergeRefusal(std::string("cannot read the cells' temporary file back: ") + std::strerror(errno));
   std::string chunk(1 << 20, '\0');
-  for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), spool_.get())) > 0;) write(chunk.substr(0, n));
+  for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), spool_.get())) > 0;)
+    write(std::string_view(chunk.data(), n));
   write(kResultsTail);
   return out_.commit(error);
 }
@@ -116,12 +121,12 @@ void MergeWriter::check(size_t input, const CellResult& c, const std::string& pr
   if (std::string e = current_.add(c); !e.empty()) throw MergeRefusal(e);
 }
 
-void MergeWriter::write(const std::string& text) {
+void MergeWriter::write(std::string_view text) {
   std::string error;
   if (!out_.write(text, error)) throw MergeRefusal(error);
 }
 
-void MergeWriter::spool(const std::string& text) {
+void MergeWriter::spool(std::string_view text) {
   if (std::fwrite(text.data(), 1, text.size(), spool_.get()) != text.size())
     throw MergeRefusal(std::string("cannot write the cells' temporary file: ") + std::strerror(errno));
 }

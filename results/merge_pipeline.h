@@ -12,6 +12,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -51,8 +52,8 @@ class MergeWriter {
 
  private:
   void check(size_t input, const CellResult& c, const std::string& problem);
-  void write(const std::string& text);
-  void spool(const std::string& text);
+  void write(std::string_view text);
+  void spool(std::string_view text);
 
   const MergePlan& plan_;
   StreamedFileWriter out_;
