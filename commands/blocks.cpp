@@ -20,6 +20,8 @@
 #include "commands/source_options.h"
 #include "util/bytes.h"
 #include "util/files.h"
+#include "util/output_paths.h"
+#include "util/output_target.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -178,6 +180,14 @@ bool make_blocks_plan(const Options& o, BlocksPlan& p, std::string& error) {
     return failed(error, "bad --dataset-bytes '" + src.dataset_bytes + "'");
   if (!o.out.empty() && (p.sizes.size() != 1 || request.files.size() + request.datasets.size() != 1))
     return failed(error, "--out takes exactly one input and one block size");
+  if (!o.out.empty()) {
+    std::vector<NamedPath> inputs;
+    for (const auto& f : src.files) inputs.push_back({"", f});
+    if (error = check_output_directory({"--out", o.out}, inputs); !error.empty()) return false;
+    if (error = check_directory_link(o.out); !error.empty()) return failed(error, "--out " + error);
+    never_follow_links_in(o.out);  // a link planted among the blocks is replaced, never followed
+    remove_temporaries_on_signals();
+  }
   // The raw layout chunks a file's bytes as they are; record layouts need no raw copy.
   if (!p.layout->needs_records && request.record_mode == "auto") request.record_mode = "bytes";
   request.record.keep_raw = !p.layout->needs_records;

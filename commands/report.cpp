@@ -16,6 +16,7 @@
 #include "results/results.h"
 #include "results/results_compact.h"
 #include "util/files.h"
+#include "util/output_paths.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -39,6 +40,18 @@ bool parse(CLI::App& app, int argc, char** argv, int& code) {
 int fail(const char* cmd, const std::string& msg, int code = 2) {
   std::fprintf(stderr, "kvzbench %s: error: %s\n", cmd, one_line(msg).c_str());
   return code;
+}
+
+// The outputs given (those not empty) against the inputs, before anything is read
+// (util/output_paths.h); from here on a signal removes a half-written output's temporary file.
+std::string check_paths(const std::vector<NamedPath>& given, const std::vector<std::string>& input_paths,
+                        const std::vector<NamedPath>& named_inputs = {}) {
+  std::vector<NamedPath> outputs, inputs = named_inputs;
+  for (const auto& o : given)
+    if (!o.path.empty()) outputs.push_back(o);
+  for (const auto& p : input_paths) inputs.push_back({"", p});
+  remove_temporaries_on_signals();
+  return check_outputs(outputs, inputs);
 }
 
 bool load_all(const std::vector<std::string>& paths, std::vector<RunResults>& runs, std::string& error) {
@@ -103,7 +116,6 @@ bool resolve_report_options(ReportArgs& a, std::string& error) {
 bool write_reports(ReportArgs& a, std::string& error) {
   std::vector<RunResults> runs;
   if (!load_all(a.inputs, runs, error)) return false;
-  if (a.html.empty() && a.md.empty() && a.csv.empty()) a.html = "report.html";
   RunResults all;
   if ((!a.md.empty() || !a.csv.empty()) && !merge_results(runs, all, error)) return false;
   if (!a.html.empty()) {
@@ -225,6 +237,9 @@ int report_main(int argc, char** argv) {
   int code = 0;
   if (!parse(app, argc, argv, code)) return code;
   std::string error;
+  if (a.html.empty() && a.md.empty() && a.csv.empty()) a.html = "report.html";
+  if (error = check_paths({{"-o/--html", a.html}, {"--md", a.md}, {"--csv", a.csv}}, a.inputs); !error.empty())
+    return fail("report", error);
   if (!resolve_report_options(a, error) || !write_reports(a, error)) return fail("report", error);
   return 0;
 }
@@ -249,8 +264,10 @@ int check_main(int argc, char** argv) {
   opt.use_cpu_time = !a.wall;
   opt.baseline_path = a.base_path;
   opt.current_path = a.cur_path;
-  for (const auto* path : {&a.junit, &a.markdown})
-    if (const std::string why = path->empty() ? "" : check_writable(*path); !why.empty()) return fail("check", why);
+  if (const std::string why = check_paths({{"--html", a.html}, {"--junit", a.junit}, {"--markdown", a.markdown}},
+                                          {a.cur_path}, {{"--baseline", a.base_path}});
+      !why.empty())
+    return fail("check", why);
   if (a.html.empty() && a.junit.empty() && a.markdown.empty()) return check_compact_files(a);
   RunResults base, cur;
   std::string error;
@@ -275,7 +292,8 @@ int merge_main(int argc, char** argv) {
   int code = 0;
   if (!parse(app, argc, argv, code)) return code;
   size_t cells = 0;
-  std::string error;
+  std::string error = check_paths({{"-o", a.out}}, a.inputs);
+  if (!error.empty()) return fail("merge", error);
   // Streamed: a million-cell merge holds ids, not cells (results/merge_stream.cpp).
   RunMeta meta;
   if (!merge_result_files(a.inputs, a.out, cells, error, &meta)) return fail("merge", error);

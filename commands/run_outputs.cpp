@@ -10,6 +10,8 @@
 #include "report/writers.h"
 #include "results/results.h"
 #include "util/files.h"
+#include "util/output_paths.h"
+#include "util/output_target.h"
 
 namespace kvz {
 namespace {
@@ -27,6 +29,10 @@ std::vector<Named> named(const OutputFiles& o) {
 // A directory no other run has: two runs started in the same second get "-2", "-3"...
 std::string new_results_directory(std::string& error) {
   const std::string base = "kvzbench-results/" + utc_timestamp_compact();
+  if (std::string why = check_directory_link("kvzbench-results"); !why.empty()) {
+    error = why;
+    return "";
+  }
   std::error_code ec;
   fs::create_directories("kvzbench-results", ec);
   for (int n = 1; n <= 1000 && !ec; ++n) {
@@ -45,10 +51,14 @@ std::string new_results_directory(std::string& error) {
 }  // namespace
 
 std::string shard_results_file(const std::string& dir, int index, int count, std::string& path) {
+  if (std::string why = check_directory_link(dir); !why.empty()) return "--out-dir " + why;
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir, ec)) return fmt::format("--out-dir {}: not a directory it can create", dir);
   path = (fs::path(dir) / fmt::format("results-{}-of-{}.json", index, count)).string();
+  // Jobs share it (a ReadWriteMany volume, /shared/sweep; pods run as root): a link there may
+  // have been planted, so none is followed (util/output_target.h).
+  never_follow_links_in(dir);
   return "";
 }
 
@@ -60,31 +70,16 @@ std::string prepare_outputs(const OutputFiles& given, const std::vector<std::str
     if (dir.empty()) return error;
     out = {dir + "/results.json", dir + "/results.csv", dir + "/results.md", dir + "/report.html"};
   }
-  const auto outputs = named(out);
-  for (size_t i = 0; i < outputs.size(); ++i) {
-    const std::string& path = *outputs[i].path;
-    if (path.empty()) continue;
-    if (std::string why = check_writable(path); !why.empty()) return std::string(outputs[i].option) + " " + why;
-    for (size_t j = 0; j < i; ++j) {
-      if (!outputs[j].path->empty() && same_file(path, *outputs[j].path))
-        return path == kStdout
-                   ? fmt::format("{} and {} both write to standard output ('-'): give one of them a file",
-                                 outputs[j].option, outputs[i].option)
-                   : fmt::format("{} and {} name the same file {}", outputs[j].option, outputs[i].option, path);
-    }
-  }
   return output_overwrites_input(out, inputs);
 }
 
+// util/output_paths.h's one rule: writable, distinct, no input.
 std::string output_overwrites_input(const OutputFiles& out, const std::vector<std::string>& inputs) {
-  for (const Named& o : named(out)) {
-    if (o.path->empty()) continue;
-    for (const auto& input : inputs) {
-      if (same_file(*o.path, input))
-        return fmt::format("{} {} is an input of this run: it would be overwritten", o.option, *o.path);
-    }
-  }
-  return "";
+  std::vector<NamedPath> outputs, read;
+  for (const Named& o : named(out))
+    if (!o.path->empty()) outputs.push_back({o.option, *o.path});
+  for (const auto& input : inputs) read.push_back({"", input});
+  return check_outputs(outputs, read);
 }
 
 bool writes_stdout(const OutputFiles& out) {

@@ -1,7 +1,6 @@
 // `check --markdown`: check's verdict as Markdown for a CI job summary ($GITHUB_STEP_SUMMARY),
 // appended to the file; see report/check_writers.h.
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include "report/writers.h"
 #include "results/results.h"
 #include "util/files.h"
+#include "util/output_target.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -159,9 +159,11 @@ std::string check_markdown(const CheckReport& rep, const CheckContext& ctx) {
 bool append_check_markdown(const std::string& path, const CheckReport& rep, const CheckContext& ctx,
                            std::string& error) {
   std::string text;
-  std::error_code ec;
-  if (!names_standard_output(path) && std::filesystem::is_regular_file(path, ec)) {
-    std::ifstream in(path, std::ios::binary);
+  // What the write will replace, read through the same links (a link it will replace itself is
+  // never read through: util/output_target.h).
+  const OutputTarget t = classify_output(path, LinkRule::kReplaceLink);
+  if (t.kind == OutputKind::kReplace && t.exists) {
+    std::ifstream in(t.path, std::ios::binary);
     std::ostringstream old;
     old << in.rdbuf();
     if (!in) {

@@ -1,6 +1,7 @@
 #include "util/files.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <thread>
+#include <utility>
 
 #include "util/output_target.h"
 
@@ -20,6 +22,46 @@ namespace fs = std::filesystem;
 namespace {
 
 std::atomic<unsigned> g_signals_seen{0};
+
+// The temporary files being written, for a signal handler to remove: plain buffers, each claimed
+// (kFilling) before its path is copied and handed over (kHeld) after, so the handler reads only
+// whole paths. A process writes one or two at a time.
+constexpr int kTemporarySlots = 16;
+constexpr size_t kTemporaryPathMax = 4096;
+enum : int { kFree, kFilling, kHeld };
+char g_temporary_paths[kTemporarySlots][kTemporaryPathMax];
+std::atomic<int> g_temporary_state[kTemporarySlots];
+
+// The slot holding `path` (removed on a signal until released), or -1 (none free, path too long).
+int hold_temporary(const std::string& path) {
+  if (path.size() >= kTemporaryPathMax) return -1;
+  for (int i = 0; i < kTemporarySlots; ++i) {
+    int free = kFree;
+    if (!g_temporary_state[i].compare_exchange_strong(free, kFilling)) continue;
+    std::memcpy(g_temporary_paths[i], path.c_str(), path.size() + 1);
+    g_temporary_state[i].store(kHeld);
+    return i;
+  }
+  return -1;
+}
+
+void release_temporary(int slot) {
+  if (slot >= 0) g_temporary_state[slot].store(kFree);
+}
+
+// mkostemp's O_CREAT | O_EXCL never follows a link: a name planted at the temporary's path makes
+// it fail, never write elsewhere. The name is held for the signal handlers until released.
+int create_temporary(std::string& tmp, int& slot) {
+  const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
+  slot = fd >= 0 ? hold_temporary(tmp) : -1;
+  return fd;
+}
+
+extern "C" void remove_temporaries_and_die(int sig) {
+  remove_temporaries_now();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
 
 std::string directory_of(const std::string& path) {
   const fs::path parent = fs::path(path).parent_path();
@@ -105,13 +147,14 @@ bool fill_temporary(int fd, const OutputTarget& t, std::string_view data) {
   return write_all(fd, data, g_signals_seen.load()) && ::fsync(fd) == 0;
 }
 
-// Renames only over what classify() saw: the same regular file, or nothing (an entry that
-// appeared meanwhile is never replaced).
+// Renames only over what classify_output saw: the same regular file, the same link that may not
+// be followed (OutputTarget::link: replaced itself), or nothing (an entry that appeared
+// meanwhile is never replaced).
 bool rename_into_place(const std::string& tmp, const OutputTarget& t) {
-  if (!t.exists) return ::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, t.path.c_str(), RENAME_NOREPLACE) == 0;
+  if (!t.exists && !t.link) return ::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, t.path.c_str(), RENAME_NOREPLACE) == 0;
   struct stat now {};
-  if (::lstat(t.path.c_str(), &now) != 0 || !S_ISREG(now.st_mode) || now.st_ino != t.st.st_ino ||
-      now.st_dev != t.st.st_dev) {
+  if (::lstat(t.path.c_str(), &now) != 0 || (t.link ? !S_ISLNK(now.st_mode) : !S_ISREG(now.st_mode)) ||
+      now.st_ino != t.st.st_ino || now.st_dev != t.st.st_dev) {
     errno = EEXIST;
     return false;
   }
@@ -128,7 +171,12 @@ void sync_directory(const std::string& path) {
 
 bool replace_file(const OutputTarget& t, std::string_view data, std::string& error) {
   std::string tmp = t.path + ".tmp.XXXXXX";
-  const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
+  int slot = -1;
+  const int fd = create_temporary(tmp, slot);
+  struct Release {
+    int slot;
+    ~Release() { release_temporary(slot); }
+  } release{slot};
   if (fd < 0) {
     error = t.shown + ": cannot create a temporary file beside it: " + std::strerror(errno);
     return false;
@@ -155,13 +203,27 @@ bool replace_file(const OutputTarget& t, std::string_view data, std::string& err
 
 std::atomic<unsigned>& signals_seen_by_writes() { return g_signals_seen; }
 
+void remove_temporaries_now() {
+  for (int i = 0; i < kTemporarySlots; ++i)
+    if (g_temporary_state[i].load() == kHeld) ::unlink(g_temporary_paths[i]);
+}
+
+void remove_temporaries_on_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = remove_temporaries_and_die;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
+}
+
 StreamedFileWriter::StreamedFileWriter(const std::string& path)
-    : target_(std::make_unique<OutputTarget>(classify_output(path))) {}
+    : target_(std::make_unique<OutputTarget>(classify_output(path, LinkRule::kReplaceLink))) {}
 
 StreamedFileWriter::~StreamedFileWriter() {
-  if (committed_) return;
-  if (fd_ >= 0 && fd_ != target_->fd) ::close(fd_);
-  if (!tmp_.empty()) ::unlink(tmp_.c_str());
+  if (!committed_) {
+    if (fd_ >= 0 && fd_ != target_->fd) ::close(fd_);
+    if (!tmp_.empty()) ::unlink(tmp_.c_str());
+  }
+  release_temporary(slot_);  // after the unlink: a signal until then still removes it
 }
 
 bool StreamedFileWriter::open(std::string& error) {
@@ -177,7 +239,7 @@ bool StreamedFileWriter::open(std::string& error) {
   }
   if (t.kind == OutputKind::kStream) return (fd_ = open_stream(t.path, error)) >= 0;
   tmp_ = t.path + ".tmp.XXXXXX";
-  fd_ = ::mkostemp(tmp_.data(), O_CLOEXEC);
+  fd_ = create_temporary(tmp_, slot_);
   if (fd_ >= 0) return true;
   tmp_.clear();
   error = t.shown + ": cannot create a temporary file beside it: " + std::strerror(errno);
@@ -211,12 +273,13 @@ bool StreamedFileWriter::commit(std::string& error) {
     error = t.shown + ": cannot replace: " + std::strerror(errno) + "; the previous file is kept";
     return false;
   }
+  release_temporary(std::exchange(slot_, -1));  // renamed: no longer the handler's to remove
   sync_directory(t.path);
   return committed_ = true;
 }
 
 bool write_file_atomically(const std::string& path, std::string_view data, std::string& error) {
-  const OutputTarget t = classify_output(path);
+  const OutputTarget t = classify_output(path, LinkRule::kReplaceLink);
   switch (t.kind) {
     case OutputKind::kDescriptor:
       return write_descriptor(t, data, error);
@@ -254,15 +317,6 @@ std::string check_writable(const std::string& path) {
 bool names_standard_output(const std::string& path) {
   const OutputTarget t = classify_output(path);
   return t.kind == OutputKind::kDescriptor && t.fd == STDOUT_FILENO;
-}
-
-bool same_file(const std::string& a, const std::string& b) {
-  if (a == kStdout || b == kStdout) return a == b;  // "-" is no file in the working directory
-  std::error_code ea, eb;
-  const fs::path pa = fs::weakly_canonical(fs::absolute(a, ea), ea);
-  const fs::path pb = fs::weakly_canonical(fs::absolute(b, eb), eb);
-  if (ea || eb) return a == b;
-  return pa == pb;
 }
 
 }  // namespace kvz

@@ -3,10 +3,13 @@
 // A regular file (or a path that does not exist yet) is written to a temporary file in the
 // same directory, fsync'ed and renamed over the target (as RocksDB and SQLite do), so a full
 // disk, a crash or a signal leaves the previous file intact, never a half-written one; the
-// replaced file keeps its mode and owner. A symbolic link is followed: its target is replaced
-// and the link stays. A character device or FIFO (/dev/null, a pipe) is written in place,
-// streamed, and a failed write there (/dev/full) is an error. Nothing that is not a regular
-// file is ever renamed over: a block device, socket or directory is refused.
+// replaced file keeps its mode and owner. A symbolic link in a directory that is the user's
+// alone is followed: its target is replaced and the link stays; one in a directory others can
+// write is replaced itself. A character device (/dev/null) is written in place, streamed, and a
+// failed write there (/dev/full) is an error. Nothing that is not a regular
+// file is ever renamed over: a block device, socket or directory is refused, and so is a FIFO
+// (its reader, another process, may be gone by the time the results are written). A link is
+// followed only in a directory that is the user's alone (util/output_target.h).
 #include <atomic>
 #include <memory>
 #include <string>
@@ -41,18 +44,15 @@ class StreamedFileWriter {
  private:
   std::unique_ptr<OutputTarget> target_;
   std::string tmp_;  // the temporary file of a regular target
+  int slot_ = -1;    // where tmp_ is held for remove_temporaries_now
   int fd_ = -1;
   bool committed_ = false;
 };
 
 // Whether `path` can be written as write_file_atomically would: "" when it can, else one
-// line saying why (a missing or read-only directory, a directory, a block device, a
-// socket). Checked before a long run starts.
+// line saying why (a missing or read-only directory, a directory, a block device, a socket, a
+// FIFO, a symbolic link where links are not followed). Checked before a long run starts.
 std::string check_writable(const std::string& path);
-
-// True when both paths name the same file (after resolving links and `..`), whether or not
-// it exists yet.
-bool same_file(const std::string& a, const std::string& b);
 
 // True for every name of standard output: "-", /dev/stdout, /dev/fd/1, /proc/self/fd/1 and
 // links to them (the console table then goes to stderr, so the two never mix).
@@ -61,5 +61,11 @@ bool names_standard_output(const std::string& path);
 // Counted by the signal handler: a write that waits for a FIFO's reader gives up when this
 // changes, so no open() holds off a signal.
 std::atomic<unsigned>& signals_seen_by_writes();
+
+// Removes every temporary file a write holds now (async-signal-safe: a signal handler's call).
+void remove_temporaries_now();
+// SIGINT, SIGTERM and SIGHUP remove the temporary files being written, then end the process as
+// the signal would (`merge`, `report`, `check`, `blocks`: nothing of theirs is worth finishing).
+void remove_temporaries_on_signals();
 
 }  // namespace kvz
