@@ -31,6 +31,7 @@
 #include "commands/run_options.h"
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"
+#include "commands/run_plan_hash.h"
 #include "judgement/analysis.h"
 #include "report/console.h"
 #include "report/table_totals_writers.h"
@@ -287,6 +288,7 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
   fill_run_meta(results.meta, s.plan, a, reg, argc, argv);
   std::vector<BlockGroup> groups;
   if (!make_groups(s.plan, groups, results.meta.corpora, err)) return false;
+  record_plan(results.meta, s.plan, s.choices);  // merge joins only the shards of one plan
   results.meta.store_versions = store_versions_of(groups);
   for (const auto& c : results.meta.corpora) s.inputs.push_back(c.path);
   err = output_overwrites_input(s.outputs, s.inputs);

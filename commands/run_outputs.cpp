@@ -12,6 +12,7 @@
 #include "util/files.h"
 #include "util/output_paths.h"
 #include "util/output_target.h"
+#include "util/text.h"
 
 namespace kvz {
 namespace {
@@ -87,8 +88,39 @@ bool writes_stdout(const OutputFiles& out) {
          names_standard_output(out.html);
 }
 
-bool write_outputs(const OutputFiles& out, const RunResults& r, const ReportOptions& opt,
+namespace {
+
+// NAME.EXT -> NAME.interrupted.EXT (results-0-of-2.json -> results-0-of-2.interrupted.json).
+std::string beside(const std::string& path) {
+  const fs::path p(path);
+  return (p.parent_path() / (p.stem().string() + ".interrupted" + p.extension().string())).string();
+}
+
+// An interrupted run never replaces a complete result: when the results file it would replace
+// holds one (a shard that finished, re-run and stopped by a time limit), every output goes beside
+// its target as NAME.interrupted.EXT, and a warning says so.
+OutputFiles outputs_of(const OutputFiles& out, const RunResults& r) {
+  if (!r.meta.interrupted || out.json.empty()) return out;
+  const OutputTarget t = classify_output(out.json, LinkRule::kReplaceLink);
+  RunMeta held;
+  std::string ignored;
+  if (t.kind != OutputKind::kReplace || !t.exists || !load_results_meta(t.path, held, ignored) || held.interrupted)
+    return out;
+  OutputFiles moved = out;
+  for (std::string* path : {&moved.json, &moved.csv, &moved.md, &moved.html})
+    if (!path->empty() && classify_output(*path, LinkRule::kReplaceLink).kind == OutputKind::kReplace)
+      *path = beside(*path);
+  std::cerr << "kvzbench run: warning: " << one_line(out.json)
+            << " holds a complete result and is kept: this interrupted run's results go beside it ("
+            << one_line(moved.json) << ")\n";
+  return moved;
+}
+
+}  // namespace
+
+bool write_outputs(const OutputFiles& given, const RunResults& r, const ReportOptions& opt,
                    std::vector<std::string>& written) {
+  const OutputFiles out = outputs_of(given, r);
   bool ok = true;
   auto done = [&](bool good, const std::string& path, const std::string& err) {
     if (good) {

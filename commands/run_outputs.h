@@ -31,7 +31,9 @@ std::string output_overwrites_input(const OutputFiles& out, const std::vector<st
 bool writes_stdout(const OutputFiles& out);
 
 // Writes every output (atomically). Paths written go to `written`; errors to stderr, one line
-// each. False when any failed.
+// each. False when any failed. An interrupted run never replaces a complete result: when the
+// --json file holds one, every output goes beside its target as NAME.interrupted.EXT (a warning
+// says so; results/README.md "One sweep").
 // Markdown and HTML with `opt` (the cost model's workload, when given).
 bool write_outputs(const OutputFiles& out, const RunResults& r, const ReportOptions& opt,
                    std::vector<std::string>& written);

@@ -8,8 +8,8 @@
 
 namespace kvz {
 
-bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error) {
-  MergePlan plan;
+bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error, bool one_sweep) {
+  MergePlan plan(one_sweep);
   for (const auto& r : runs) plan.add_input(r.schema_version, r.meta);
   error = plan.finish();
   if (!error.empty()) return false;
@@ -20,6 +20,8 @@ bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& e
   for (size_t i = 0; i < runs.size(); ++i) {
     for (auto& c : runs[i].cells) {
       plan.qualify(i, c.key);
+      error = plan.partial_set_error(i, c.key, c.partial_set);
+      if (!error.empty()) return false;
       auto [it, inserted] = cell_owner.emplace(c.key.id(), i);
       if (!inserted) {
         error = "cell " + c.key.id() + " is in input " + std::to_string(it->second + 1) + " and input " +

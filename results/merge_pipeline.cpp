@@ -118,6 +118,7 @@ void MergeWriter::check(size_t input, const CellResult& c, const std::string& pr
     throw MergeRefusal("cell " + c.key.id() + " is in input " + std::to_string(it->second + 1) + " and input " +
                        std::to_string(input + 1) + ": merge joins disjoint results only");
   if (!problem.empty()) throw std::runtime_error(problem);
+  if (std::string e = plan_.partial_set_error(input, c.key, c.partial_set); !e.empty()) throw MergeRefusal(e);
   if (std::string e = current_.add(c); !e.empty()) throw MergeRefusal(e);
 }
 

@@ -40,13 +40,64 @@ std::string shard_gaps(int count, const std::vector<int>& indices) {
   return "";
 }
 
+// The meta.extra keys `run` records its plan under (commands/run_plan_hash.h): the options that
+// shape the cells, and the sources with their contents.
+constexpr const char* kPlanKey = "plan";
+constexpr const char* kSourcesKey = "plan_sources";
+
+std::string extra_of(const RunMeta& meta, const char* key) {
+  const auto it = meta.extra.find(key);
+  return it == meta.extra.end() ? "" : it->second;
+}
+
 }  // namespace
 
-void MergePlan::add_input(int schema_version, const RunMeta& meta) {
-  Input in{schema_version, meta, {}};
+void MergePlan::add_input(int schema_version, const RunMeta& meta, std::string name) {
+  if (name.empty()) name = "input " + std::to_string(inputs_.size() + 1);
+  Input in{schema_version, meta, std::move(name), {}};
   for (const auto& c : meta.corpora)
     if (!c.detail.empty()) in.store_files.insert(c.name);
   inputs_.push_back(std::move(in));
+}
+
+// An interrupted run holds the cells it finished: merged, it would pass for a whole sweep.
+std::string MergePlan::interrupted_error() const {
+  std::vector<std::string> cut;
+  for (const auto& in : inputs_)
+    if (in.meta.interrupted) cut.push_back(in.name);
+  if (cut.empty()) return "";
+  return fmt::format("{} {} interrupted (meta.interrupted): merge only complete runs; run {} again",
+                     fmt::join(cut, ", "), cut.size() == 1 ? "was" : "were", cut.size() == 1 ? "it" : "them");
+}
+
+std::string MergePlan::partial_set_error(size_t input, const CellKey& key, bool partial_set) const {
+  if (!partial_set || !one_sweep_) return "";
+  return fmt::format("{}: cell {} is of a block set a stop cut short (partial_set): merge only complete runs",
+                     inputs_.at(input).name, key.id());
+}
+
+// One sweep: every input ran the same options (meta.extra.plan), and the shards of a set read the
+// same sources too (plan_sources). Hosts of a fleet survey each read their own store files, so
+// inputs without shard marks may differ in their sources. Files written before plans were
+// recorded (none of the inputs has one) merge as before.
+std::string MergePlan::plan_error() const {
+  const Input* first = nullptr;
+  for (const auto& in : inputs_)
+    if (!extra_of(in.meta, kPlanKey).empty()) first = first ? first : &in;
+  if (!first) return "";
+  const auto differ = [&](const Input& in, const char* what) {
+    return fmt::format("{} and {} are not one sweep: their {} differ ('{}' and '{}')", first->name, in.name, what,
+                       first->meta.command_line, in.meta.command_line);
+  };
+  for (const auto& in : inputs_) {
+    if (extra_of(in.meta, kPlanKey).empty())
+      return fmt::format("{} records no plan (an older kvzbench wrote it) and {} does: cannot tell they are one sweep",
+                         in.name, first->name);
+    if (extra_of(in.meta, kPlanKey) != extra_of(first->meta, kPlanKey)) return differ(in, "options");
+    const bool shards = !extra_of(in.meta, "shard").empty() && !extra_of(first->meta, "shard").empty();
+    if (shards && extra_of(in.meta, kSourcesKey) != extra_of(first->meta, kSourcesKey)) return differ(in, "sources");
+  }
+  return "";
 }
 
 // "" when every N's shards 0..N-1 are there once.
@@ -99,15 +150,19 @@ void MergePlan::merge_corpora() {
 
 std::string MergePlan::finish() {
   if (inputs_.empty()) return "nothing to merge";
+  if (std::string e = one_sweep_ ? interrupted_error() : ""; !e.empty()) return e;
+  if (std::string e = one_sweep_ ? plan_error() : ""; !e.empty()) return e;
   if (std::string e = shard_set_error(); !e.empty()) return e;
   schema_version_ = inputs_.front().schema_version;
   merged_ = inputs_.front().meta;
   if (std::string e = versions_error(); !e.empty()) return e;
   std::set<std::string> hosts, cpus;
+  std::set<std::string> sources;
   for (const auto& in : inputs_) {
     hosts.insert(in.meta.hostname);
     cpus.insert(in.meta.cpu_model);
-    merged_.interrupted = merged_.interrupted || in.meta.interrupted;
+    sources.insert(extra_of(in.meta, kSourcesKey));
+    merged_.interrupted = merged_.interrupted || in.meta.interrupted;  // joined, not one sweep
     merged_.repetitions = std::min(merged_.repetitions, in.meta.repetitions);
   }
   several_hosts_ = hosts.size() > 1;
@@ -116,6 +171,11 @@ std::string MergePlan::finish() {
   // `check` will not compare speeds against a file of mixed CPUs.
   if (several_cpus_) merged_.cpu_model = fmt::format("mixed: {}", fmt::join(cpus, " | "));
   merged_.extra["merged_inputs"] = std::to_string(inputs_.size());
+  // A merged file is the whole sweep, no shard of it: `check` takes a file with a shard mark for
+  // a part and skips the baseline cells it lacks, which in a merged file are missing.
+  merged_.extra.erase("shard");
+  merged_.extra.erase("shard_scheduler");
+  if (sources.size() > 1) merged_.extra.erase(kSourcesKey);  // each host's own files
   return "";
 }
 

@@ -16,11 +16,19 @@ struct CellKey;
 
 class MergePlan {
  public:
-  // Inputs in the order given; their cells are not needed.
-  void add_input(int schema_version, const RunMeta& meta);
-  // "" or one line: a shard set short of a shard or with one twice, mixed schema versions, one
-  // codec at two library versions. Builds the merged metadata; call once, after every input.
+  // `one_sweep`: `kvzbench merge`'s rules too (an interrupted input, a block set cut short, inputs
+  // of different plans are refused); without, the inputs are only joined (`report`'s view of
+  // several runs, which shows an interrupted one as such).
+  explicit MergePlan(bool one_sweep = false) : one_sweep_(one_sweep) {}
+  // Inputs in the order given; their cells are not needed. `name` (the file) names the input in
+  // errors ("input N" without one).
+  void add_input(int schema_version, const RunMeta& meta, std::string name = "");
+  // "" or one line: with one_sweep, an interrupted input or inputs of different plans
+  // (results/README.md "One sweep"); a shard set short of a shard or with one twice, mixed schema versions, one codec
+  // at two library versions. Builds the merged metadata; call once, after every input.
   std::string finish();
+  // "" or one line when a cell says its input was cut short (partial_set), with one_sweep.
+  std::string partial_set_error(size_t input, const CellKey& key, bool partial_set) const;
 
   int schema_version() const { return schema_version_; }
   const RunMeta& meta() const { return merged_; }
@@ -32,11 +40,15 @@ class MergePlan {
   struct Input {
     int schema_version = 0;
     RunMeta meta;
+    std::string name;
     std::set<std::string> store_files;  // corpora names with a detail: store files, not corpora
   };
+  std::string interrupted_error() const;
+  std::string plan_error() const;
   std::string shard_set_error() const;
   std::string versions_error();
   void merge_corpora();
+  bool one_sweep_ = false;
   bool several_hosts_ = false;
   bool several_cpus_ = false;
   int schema_version_ = 0;

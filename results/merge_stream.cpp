@@ -147,14 +147,19 @@ bool merge_cells(const std::vector<std::string>& paths, const std::vector<InputH
 
 }  // namespace
 
+bool load_results_meta(const std::string& path, RunMeta& meta, std::string& error) {
+  return on_input(path, error, [&] { meta = read_head(path).meta; });
+}
+
 bool merge_result_files(const std::vector<std::string>& paths, const std::string& out_path, size_t& cells,
                         std::string& error, RunMeta* merged_meta) {
   std::vector<InputHead> heads;
   if (!read_heads(paths, heads, error)) return false;
-  MergePlan plan;
+  MergePlan plan(true);                       // `kvzbench merge`: one sweep or nothing
   std::vector<std::set<std::string>> codecs;  // each input's own codecs, as its loader checks
-  for (const auto& head : heads) {
-    plan.add_input(head.schema_version, head.meta);
+  for (size_t i = 0; i < heads.size(); ++i) {
+    const InputHead& head = heads[i];
+    plan.add_input(head.schema_version, head.meta, paths[i]);
     codecs.emplace_back();
     for (const auto& v : head.meta.codec_versions) codecs.back().insert(v.codec);
   }

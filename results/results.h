@@ -120,15 +120,19 @@ std::string results_to_json(const RunResults& r);
 bool results_from_json(const std::string& text, RunResults& out, std::string& error);
 bool save_results(const std::string& path, const RunResults& r, std::string& error);
 bool load_results(const std::string& path, RunResults& out, std::string& error);
+// A result file's metadata alone (its cells are read past, not kept); errors as load_results'.
+bool load_results_meta(const std::string& path, RunMeta& meta, std::string& error);
 
 const char* to_string(CellStatus s);
 
 // Join runs (shards of one run, or runs from several machines) into one. Refuses, with a
 // one-line error: differing schema versions, the same codec at different library versions,
-// and the same cell in two inputs. The first run's metadata is kept; differing CPU models
-// become "mixed: A | B" so `check` will not compare speeds against it.
-bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error);
-// The same merge of result files, written to `out_path` (atomically, as save_results) without
+// and the same cell in two inputs; with `one_sweep` (`kvzbench merge`'s rules, results/README.md
+// "One sweep") also interrupted inputs, block sets cut short and inputs of different plans. The
+// first run's metadata is kept; differing CPU models become "mixed: A | B" so `check` will not
+// compare speeds against it.
+bool merge_results(std::vector<RunResults> runs, RunResults& out, std::string& error, bool one_sweep = false);
+// The same merge of result files with `one_sweep`, written to `out_path` (atomically, as save_results) without
 // holding any input: memory grows by the cell's id (~150 bytes) a cell, not by the cell. The
 // file is what save_results of merge_results' run writes. `cells`: how many were merged;
 // `merged_meta` (when given): the merged run's metadata.
