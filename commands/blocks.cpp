@@ -201,15 +201,15 @@ int build_all(const Options& o, const BlocksPlan& p, const std::vector<Source>& 
     const RecordSet& records = s.records;
     if (o.stats) {
       fmt::print(
-          "{}: {} bytes{}, record mode {} ({}), {} records\n", records.source, records.source_bytes,
+          "{}: {} bytes{}, record mode {} ({}), {} records\n", one_line(records.source), records.source_bytes,
           records.sampled_bytes < records.source_bytes ? fmt::format(" (sampled {})", records.sampled_bytes) : "",
-          records.record_mode, records.detail, records.records.size());
+          one_line(records.record_mode), one_line(records.detail), records.records.size());
     }
     for (size_t size : p.sizes) {
       const BlockSet b = build_blocks(records, p.layout->name, size, error);
       if (!error.empty()) return usage_error(error);
       for (size_t i = records.warnings.size(); i < b.warnings.size(); ++i)
-        fmt::print(stderr, "note: {}: {}\n", records.source, b.warnings[i]);
+        fmt::print(stderr, "note: {}: {}\n", one_line(records.source), one_line(b.warnings[i]));
       if (o.stats) print_stats(b);
       if (!o.out.empty()) {
         if (const int rc = export_blocks(b, o.out)) return rc;
@@ -236,7 +236,7 @@ int blocks_main(int argc, char** argv) {
   std::vector<Source> sources;
   std::vector<std::string> warnings;
   const bool loaded = load_sources(plan.request, sources, warnings, error);
-  for (const auto& w : warnings) fmt::print(stderr, "note: {}\n", w);
+  for (const auto& w : warnings) fmt::print(stderr, "note: {}\n", one_line(w));
   if (!loaded) return usage_error(error);
   return build_all(o, plan, sources);
 }

@@ -12,6 +12,7 @@
 
 #include "report/check_writers.h"
 #include "report/table_totals_writers.h"
+#include "report/terminal_view.h"
 #include "report/writers.h"
 #include "results/results.h"
 #include "results/results_compact.h"
@@ -303,8 +304,9 @@ int merge_main(int argc, char** argv) {
       std::any_of(meta.corpora.begin(), meta.corpora.end(), [](const CorpusInfo& c) { return !c.table.empty(); });
   RunResults merged;
   if (has_tables && !load_results(a.out, merged, error)) return fail("merge", error);
-  print_fleet_answer(std::cout, merged);
-  print_table_totals(std::cout, merged);
+  const RunResults shown = terminal_view(merged);  // names are data: escaped for the terminal
+  print_fleet_answer(std::cout, shown);
+  print_table_totals(std::cout, shown);
   std::cout << std::flush;
   std::printf("merged %zu files, %zu cells into %s\n", a.inputs.size(), cells, a.out.c_str());
   return 0;

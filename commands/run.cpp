@@ -35,6 +35,7 @@
 #include "judgement/analysis.h"
 #include "report/console.h"
 #include "report/table_totals_writers.h"
+#include "report/terminal_view.h"
 #include "report/writers.h"
 #include "stores/store_profile.h"
 #include "util/files.h"
@@ -119,7 +120,7 @@ void init_app(CLI::App& app, RunArgs& a) {
 // so `COLUMNS=100 kvzbench run ...` prints no line wider than 100 code points; one line when
 // stderr is a file or a pipe (util/text.h: stderr_wrap_width).
 void print_warning(const std::string& text) {
-  std::cerr << wrap_words("kvzbench run: warning:", text, stderr_wrap_width()) << "\n";
+  std::cerr << wrap_words("kvzbench run: warning:", one_line(text), stderr_wrap_width()) << "\n";
 }
 
 // Sources -> records -> block sets. Returns false (exit 2) on a missing or unreadable file.
@@ -317,7 +318,7 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
 // The table, store table, recommendations and costs, the totals, the files written.
 void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup& s, bool wide,
                    const std::vector<std::string>& written) {
-  const RunResults& results = run.results;
+  const RunResults results = terminal_view(run.results);  // names are data: escaped for the terminal
   print_fleet_answer(console, results);
   print_console_table(console, results, s.plan.sort, wide);
   print_store_table(console, results);
@@ -338,7 +339,8 @@ void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup&
 int finish(const RunArgs& a, const RunSetup& s, const RunOutcome& run, bool wrote, std::ostream& console) {
   const RunResults& results = run.results;
   for (const auto& c : results.cells)
-    if (c.status == CellStatus::Failed) std::cerr << "kvzbench run: FAILED " << c.key.id() << ": " << c.failure << "\n";
+    if (c.status == CellStatus::Failed)
+      std::cerr << "kvzbench run: FAILED " << one_line(c.key.id()) << ": " << one_line(c.failure) << "\n";
   if (results.meta.interrupted) return run_exit_code(interrupt_signal() ? interrupt_signal() : SIGINT, 0, wrote, 0);
   if (results.cells.empty() && !run.empty_shard) {
     std::cerr << "kvzbench run: error: nothing was measured (no cell ran)\n";

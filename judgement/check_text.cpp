@@ -10,6 +10,7 @@
 #include "judgement/check.h"
 #include "results/run_meta.h"
 #include "util/stats.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -27,17 +28,19 @@ namespace {
 // Both runs, what the speed gate does, library changes with the re-baseline command, the noise.
 void print_check_header(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt,
                         const CheckReport& rep, std::ostream& out) {
-  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", opt.baseline_path, baseline.git_revision, baseline.cpu_model,
-                     baseline.started_at);
-  out << fmt::format("current:  {} rev {} on '{}' ({})\n", opt.current_path, current.git_revision, current.cpu_model,
-                     current.started_at);
+  // Paths and every string from the files, escaped for the terminal (util/text.h one_line).
+  const auto t = [](std::string_view text) { return one_line(text); };
+  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", t(opt.baseline_path), t(baseline.git_revision),
+                     t(baseline.cpu_model), t(baseline.started_at));
+  out << fmt::format("current:  {} rev {} on '{}' ({})\n", t(opt.current_path), t(current.git_revision),
+                     t(current.cpu_model), t(current.started_at));
   if (!opt.speed_gate) {
     out << "speed: gate off (--no-speed): only round trips and sizes are checked\n";
   } else if (!rep.cpu_match) {
     out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
   } else if (!rep.build_match) {
     out << fmt::format("speed: SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')\n",
-                       current.build_type, current.cxx_flags, baseline.build_type, baseline.cxx_flags);
+                       t(current.build_type), t(current.cxx_flags), t(baseline.build_type), t(baseline.cxx_flags));
   } else {
     out << fmt::format(
         "speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
@@ -47,12 +50,12 @@ void print_check_header(const RunMeta& baseline, const RunMeta& current, const C
   }
   if (!rep.version_changes.empty()) {
     out << "codec library versions differ from the baseline's:";
-    for (const auto& v : rep.version_changes) out << " " << v << ";";
+    for (const auto& v : rep.version_changes) out << " " << t(v) << ";";
     out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
     const std::string& cmd = current.command_line;
     const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind('-', 0) == 0;  // argv of the subcommand
-    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", opt.current_path, opt.baseline_path,
-                       bare ? "kvzbench " : "", cmd);
+    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", t(opt.current_path),
+                       t(opt.baseline_path), bare ? "kvzbench " : "", t(cmd));
   }
   if (rep.compress_noise > 0 || rep.decompress_noise > 0)
     out << fmt::format(
@@ -71,8 +74,9 @@ void print_check_table(const CheckReport& rep, size_t rows, const std::function<
     const CellCheck c = row(i);
     ++counts[c.status];
     out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status),
-                       c.size_note.empty() ? "-" : c.size_note, speed_text(c.compress), speed_text(c.decompress), c.id,
-                       c.note.empty() ? "" : "  (" + c.note + ")");
+                       c.size_note.empty() ? "-" : one_line(c.size_note), one_line(speed_text(c.compress)),
+                       one_line(speed_text(c.decompress)), one_line(c.id),
+                       c.note.empty() ? "" : "  (" + one_line(c.note) + ")");
     if (c.compress.compared) cspeed.push_back(1 - c.compress.slowdown);
     if (c.decompress.compared) dspeed.push_back(1 - c.decompress.slowdown);
     if (c.size_ratio > 0) sizes.push_back(c.size_ratio);
@@ -88,7 +92,7 @@ void print_check_table(const CheckReport& rep, size_t rows, const std::function<
   out << fmt::format("geometric mean vs baseline: compress speed {}, decompress speed {}, compressed size {}\n",
                      mean_text(cspeed, 3), mean_text(dspeed, 3), mean_text(sizes, 4));
   if (!rep.refusal.empty())
-    out << "check: FAIL: " << rep.refusal << "\n";
+    out << "check: FAIL: " << one_line(rep.refusal) << "\n";
   else
     out << (rep.exit_code == 0 ? "check: PASS\n" : "check: FAIL\n");
 }

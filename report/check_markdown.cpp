@@ -17,40 +17,6 @@
 
 namespace kvz {
 
-std::string markdown_escape(std::string_view text) {
-  std::string out;
-  for (const char ch : one_line(text)) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '\\':
-      case '`':
-      case '*':
-      case '_':
-      case '[':
-      case ']':
-      case '|':
-      case '~':
-      case '#':
-      case '!':
-      case '$':  // GitHub renders $...$ as math
-        out += '\\';
-        out += ch;
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
-}
-
 namespace {
 
 constexpr size_t kMaxRows = 100;  // a step summary holds at most 1 MiB

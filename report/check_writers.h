@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "judgement/check.h"
+#include "report/markup.h"  // markdown_escape
 #include "results/results_fwd.h"
 
 namespace kvz {
@@ -24,10 +25,6 @@ struct CheckContext {
 // LF and CR as character references, so a parser keeps them; every character XML cannot hold
 // (other control characters, bytes that are not UTF-8, U+FFFE, U+FFFF) becomes U+FFFD.
 std::string xml_escape(std::string_view text, bool attribute = true);
-// `text` as one line of literal text in a Markdown table cell (GitHub Flavored Markdown):
-// control characters as escapes (util/text.h one_line), Markdown's punctuation and `|`
-// backslash-escaped, & < > as entities.
-std::string markdown_escape(std::string_view text);
 
 // JUnit XML: one <testsuite>; per cell three test cases, classname = the cell id, name = `size`
 // (the round trip and the sizes), `compress` and `decompress` (the speeds). A FAIL is a

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "judgement/analysis.h"
+#include "report/markup.h"
 #include "results/results.h"
 #include "util/bytes.h"
 #include "util/stats.h"
@@ -241,16 +242,6 @@ const std::vector<Column> kColumns = {
     {"stall_blocks_cd", "stall blk", kConsole | kCompact, 9, stall_blocks_both},
 };
 
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) {
-    if (c == '"') q += '"';
-    q += c;
-  }
-  return q + "\"";
-}
-
 }  // namespace
 
 const std::vector<Column>& cell_columns() { return kColumns; }
@@ -266,7 +257,7 @@ std::string csv_text(const Column& column, const CellView& view) {
   if (column.csv) return column.csv(view);
   const json v = column.value(view);
   if (v.is_null()) return "";
-  if (v.is_string()) return csv_field(v.get<std::string>());
+  if (v.is_string()) return csv_escape(v.get<std::string>());
   if (v.is_number_integer() || v.is_number_unsigned()) return v.dump();
   // Six significant digits, never an exponent for the large figures (latencies in ns, MB/s).
   const double d = v.get<double>();

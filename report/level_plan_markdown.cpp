@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "judgement/family_plan.h"
+#include "report/markup.h"
 #include "report/writers.h"
 
 namespace kvz {
@@ -31,14 +32,14 @@ std::string totals(const PlanTotals& t) {
 }
 
 void write_leveled(std::ostream& o, const LevelPlan& p) {
-  o << fmt::format("**{}** ({})\n\n`{}`\n\n", p.group, lsm_text(p.lsm), p.line);
+  o << fmt::format("**{}** ({})\n\n`{}`\n\n", markdown_escape(p.group), lsm_text(p.lsm), p.line);
   write_levels(o, p.levels);
   o << fmt::format("Plan {}; best single codec, {}: {}, `{}`\n\n", totals(p.totals), p.single_label, totals(p.single),
                    p.single_line);
 }
 
 void write_universal(std::ostream& o, const UniversalPlan& p) {
-  o << fmt::format("**{}** ({})\n\n`{}`\n\n", p.group, universal_text(p.lsm, p.options), p.line);
+  o << fmt::format("**{}** ({})\n\n`{}`\n\n", markdown_escape(p.group), universal_text(p.lsm, p.options), p.line);
   o << fmt::format(
       "Write amplification {:.2f} per byte ingested; size amplification {:.0f} %; peak {:.3f} GiB stored "
       "(priced).\n\n",
@@ -51,7 +52,7 @@ void write_universal(std::ostream& o, const UniversalPlan& p) {
 void write_families(std::ostream& o, const RunResults& r, const Workload& w) {
   o << "| family | group | pick | leveled | universal | line |\n|---|---|---|---|---|---|\n";
   for (const auto& p : family_plans(r, w))
-    o << fmt::format("| {} | {} | {} | {} | {} | `{}` |\n", p.family.name, p.group,
+    o << fmt::format("| {} | {} | {} | {} | {} | `{}` |\n", markdown_escape(p.family.name), markdown_escape(p.group),
                      p.universal_wins ? "universal" : "leveled", totals(p.leveled.totals), totals(p.universal.totals),
                      p.line());
   o << "\n";

@@ -10,26 +10,13 @@
 
 namespace kvz {
 
-namespace {
-
-std::string escaped(const std::string& s) {
-  std::string o;
-  for (const char c : s) {
-    const char* entity = markup_entity(c);
-    o += entity ? std::string(entity) : std::string(1, c);
-  }
-  return o;
-}
-
-}  // namespace
-
 std::string fleet_answer_html(const RunResults& run) {
   if (!is_fleet(run)) return "";
   const auto totals = table_totals(run);
   if (totals.empty()) return "";
   std::string s = "<section id=\"fleet\"><h2>Fleet answer, per table across hosts</h2>\n<ul>\n";
   for (const auto& t : totals)
-    s += fmt::format("<li><code>{}</code>: {}</li>\n", escaped(t.table), escaped(table_answer_text(t)));
+    s += fmt::format("<li><code>{}</code>: {}</li>\n", html_escape(t.table), html_escape(table_answer_text(t)));
   s += "</ul><p class=\"note\">Bytes on disk now against the codec that saves the most; CPU time from each host's "
        "own speeds, CPU models kept apart.</p></section>\n";
   return s;
@@ -40,16 +27,17 @@ std::string table_totals_html(const RunResults& run) {
   if (totals.empty()) return "";
   std::string s = "<section id=\"table-totals\"><h2>Total per table</h2>\n";
   for (const auto& t : totals) {
-    s += fmt::format("<h3><code>{}</code>: {} file(s) on {}</h3>\n", escaped(t.table), t.files,
-                     escaped(fmt::format("{}", fmt::join(t.hosts, ", "))));
+    s += fmt::format("<h3><code>{}</code>: {} file(s) on {}</h3>\n", html_escape(t.table), t.files,
+                     html_escape(fmt::format("{}", fmt::join(t.hosts, ", "))));
     s += "<table><tr><th>codec</th><th>bytes</th><th>saving</th><th>compress time</th><th>decompress "
          "time</th></tr>\n";
-    s += fmt::format("<tr><td>{} (on disk now)</td><td>{}</td><td></td><td></td><td></td></tr>\n", escaped(t.current),
-                     t.current_bytes);
+    s += fmt::format("<tr><td>{} (on disk now)</td><td>{}</td><td></td><td></td><td></td></tr>\n",
+                     html_escape(t.current), t.current_bytes);
     for (const auto& c : t.candidates)
-      s += fmt::format("<tr><td>{}</td><td>{}</td><td>{:.1f} %</td><td>{}</td><td>{}</td></tr>\n", escaped(c.label),
-                       c.bytes, c.saving_pct, escaped(time_factor_text(c.compress_seconds, t.current_compress_seconds)),
-                       escaped(time_factor_text(c.decompress_seconds, t.current_decompress_seconds)));
+      s += fmt::format("<tr><td>{}</td><td>{}</td><td>{:.1f} %</td><td>{}</td><td>{}</td></tr>\n", html_escape(c.label),
+                       c.bytes, c.saving_pct,
+                       html_escape(time_factor_text(c.compress_seconds, t.current_compress_seconds)),
+                       html_escape(time_factor_text(c.decompress_seconds, t.current_decompress_seconds)));
     s += "</table>\n";
   }
   return s + "</section>\n";

@@ -7,6 +7,7 @@
 
 #include "judgement/file_baseline.h"
 #include "report/columns.h"
+#include "report/markup.h"
 #include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
@@ -48,19 +49,20 @@ void write_file_baselines(std::ostringstream& o, const RunResults& r) {
     if (!c.current || !done.insert(block_set_of(c.key)).second) continue;
     const auto b = file_baseline(r, c);
     if (!b) continue;
-    o << fmt::format("\n### {} as stored: switching from its {}\n\n", c.key.source, b->label);
+    o << fmt::format("\n### {} as stored: switching from its {}\n\n", markdown_escape(c.key.source),
+                     markdown_escape(b->label));
     o << "Times are the row's over the file's codec's (×2.00 takes twice as long); worst block: intrinsic, "
          "compress/decompress.\n\n| codec | stored bytes | vs the file | compress time | decompress time | worst "
          "block µs |\n|---|---:|---:|---:|---:|---:|\n";
-    o << fmt::format("| {} (the file's) | {} | {} |  |  | {:.1f}/{:.1f} |\n", b->label, b->current->stored_bytes,
-                     b->predicted_delta == 0
-                         ? "exact: " + std::to_string(b->on_disk) + " B on disk"
-                         : fmt::format("{:+} B against {} B on disk", b->predicted_delta, b->on_disk),
-                     b->current->compress_latency.intrinsic.worst_block_ns / 1e3,
-                     b->current->decompress_latency.intrinsic.worst_block_ns / 1e3);
+    o << fmt::format(
+        "| {} (the file's) | {} | {} |  |  | {:.1f}/{:.1f} |\n", markdown_escape(b->label), b->current->stored_bytes,
+        b->predicted_delta == 0 ? "exact: " + std::to_string(b->on_disk) + " B on disk"
+                                : fmt::format("{:+} B against {} B on disk", b->predicted_delta, b->on_disk),
+        b->current->compress_latency.intrinsic.worst_block_ns / 1e3,
+        b->current->decompress_latency.intrinsic.worst_block_ns / 1e3);
     for (const auto& s : b->switches)
       o << fmt::format(
-          "| {} | {} | {} | ×{:.2f} | ×{:.2f} | {:.1f}/{:.1f} |\n", s.label, s.cell->stored_bytes,
+          "| {} | {} | {} | ×{:.2f} | ×{:.2f} | {:.1f}/{:.1f} |\n", markdown_escape(s.label), s.cell->stored_bytes,
           s.saving_pct >= 0 ? fmt::format("saves {:.1f} %", s.saving_pct) : fmt::format("{:.1f} % more", -s.saving_pct),
           s.compress_time_x, s.decompress_time_x, s.worst_block_us[0], s.worst_block_us[1]);
   }
@@ -69,17 +71,18 @@ void write_file_baselines(std::ostringstream& o, const RunResults& r) {
 // The run in one line, its command line, and the failed cells.
 void write_run_header(std::ostringstream& o, const RunResults& r) {
   const auto& m = r.meta;
+  const auto md = [](std::string_view text) { return markdown_escape(text); };  // names are data
   o << "## kvzbench results\n\n";
   o << fmt::format("kvzbench {} (rev {}), {} {}, on {} ({} cores), {} repetitions, timer {} (overhead {:.1f} ns){}\n\n",
-                   m.kvzbench_version, m.git_revision, m.compiler, m.build_type, m.cpu_model, m.cores, m.repetitions,
-                   m.timer, m.timer_overhead_ns, m.interrupted ? ", **interrupted**" : "");
-  if (!m.command_line.empty()) o << "`" << m.command_line << "`\n\n";
+                   md(m.kvzbench_version), md(m.git_revision), md(m.compiler), md(m.build_type), md(m.cpu_model),
+                   m.cores, m.repetitions, md(m.timer), m.timer_overhead_ns, m.interrupted ? ", **interrupted**" : "");
+  if (!m.command_line.empty()) o << "Command: " << md(m.command_line) << "\n\n";
   size_t failed = 0;
   for (const auto& c : r.cells) failed += c.status != CellStatus::Ok;
   if (!failed) return;
   o << "### Failed cells (" << failed << ")\n\n";
   for (const auto& c : r.cells)
-    if (c.status != CellStatus::Ok) o << "- `" << c.key.id() << "`: " << c.failure << "\n";
+    if (c.status != CellStatus::Ok) o << "- " << md(c.key.id()) << ": " << md(c.failure) << "\n";
   o << "\n";
 }
 
@@ -92,7 +95,7 @@ void write_cell_table(std::ostringstream& o, const RunResults& r) {
     if (!sample && c.status == CellStatus::Ok) sample = &c;
   std::string header = "|", rule = "|";
   for (const Column* c : columns) {
-    header += fmt::format(" {} |", c->title);
+    header += fmt::format(" {} |", markdown_escape(c->title));
     const bool number = sample && !c->byte_size && c->value(view_of(r, *sample)).is_number();
     rule += number ? "---:|" : "---|";
   }
@@ -101,7 +104,7 @@ void write_cell_table(std::ostringstream& o, const RunResults& r) {
     if (c.status != CellStatus::Ok) continue;
     const CellView view = view_of(r, c);
     o << "|";
-    for (const Column* col : columns) o << " " << display_text(*col, view) << " |";
+    for (const Column* col : columns) o << " " << markdown_escape(display_text(*col, view)) << " |";
     o << "\n";
   }
 }
@@ -109,9 +112,10 @@ void write_cell_table(std::ostringstream& o, const RunResults& r) {
 void write_recommendations(std::ostringstream& o, const RunResults& r, const RecommendOptions& opt) {
   o << "\n### Recommendations\n\n";
   for (const auto& g : recommend(r, opt)) {
-    o << "**" << g.group << "**\n\n| workload | choice | rule | figures |\n|---|---|---|---|\n";
+    o << "**" << markdown_escape(g.group) << "**\n\n| workload | choice | rule | figures |\n|---|---|---|---|\n";
     for (const auto& p : g.picks)
-      o << "| " << p.workload << " | " << p.choice_text() << " | " << p.rule << " | " << p.why << " |\n";
+      o << "| " << markdown_escape(p.workload) << " | " << markdown_escape(p.choice_text()) << " | "
+        << markdown_escape(p.rule) << " | " << markdown_escape(p.why) << " |\n";
     o << "\n";
   }
 }
@@ -121,13 +125,13 @@ void write_costs(std::ostringstream& o, const RunResults& r, const Workload& wor
                  const std::vector<Device>& devices) {
   o << "### Monthly cost (" << workload_text(workload) << ")\n\n";
   for (const auto& g : cost_model(r, workload, devices)) {
-    o << "**" << g.group
+    o << "**" << markdown_escape(g.group)
       << "**\n\n| rank | codec | total $ | storage $ | stored GB | CPU $ | cores "
          "|\n|---:|---|---:|---:|---:|---:|---:|\n";
     for (size_t i = 0; i < g.rows.size(); ++i) {
       const CostRow& c = g.rows[i];
-      o << fmt::format("| {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} | {:.2f} |\n", i + 1, c.label, c.total_usd,
-                       c.storage_usd, c.stored_gb, c.cpu_usd, c.cores);
+      o << fmt::format("| {} | {} | {:.2f} | {:.2f} | {:.0f} | {:.2f} | {:.2f} |\n", i + 1, markdown_escape(c.label),
+                       c.total_usd, c.storage_usd, c.stored_gb, c.cpu_usd, c.cores);
     }
     o << "\n";
   }
@@ -143,9 +147,10 @@ void write_store_table(std::ostringstream& o, const RunResults& r) {
        "decompress MB/s | worst call us | checked |\n";
   o << "|---|---|---:|---:|---:|---:|---:|---:|---|\n";
   for (const auto& s : stores)
-    o << fmt::format("| {} | {} | {} | {} | {:.3f} | {:.1f} | {:.1f} | {:.1f} | {} |\n", s.profile, s.label,
-                     s.stored_bytes, s.file_bytes ? std::to_string(s.file_bytes) : "—", s.stored_ratio, s.compress_mbps,
-                     s.decompress_mbps, s.worst_us, s.caveat.empty() ? "yes" : "no: " + s.caveat);
+    o << fmt::format("| {} | {} | {} | {} | {:.3f} | {:.1f} | {:.1f} | {:.1f} | {} |\n", markdown_escape(s.profile),
+                     markdown_escape(s.label), s.stored_bytes, s.file_bytes ? std::to_string(s.file_bytes) : "—",
+                     s.stored_ratio, s.compress_mbps, s.decompress_mbps, s.worst_us,
+                     s.caveat.empty() ? "yes" : "no: " + markdown_escape(s.caveat));
   o << "\n";
 }
 

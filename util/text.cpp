@@ -80,18 +80,24 @@ bool parse_double(std::string_view s, double& out) {
 
 std::string one_line(std::string_view text) {
   std::string out;
-  for (const char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     const auto u = static_cast<unsigned char>(c);
-    if (c == '\n')
+    const auto next = i + 1 < text.size() ? static_cast<unsigned char>(text[i + 1]) : 0;
+    if (c == '\n') {
       out += "\\n";
-    else if (c == '\r')
+    } else if (c == '\r') {
       out += "\\r";
-    else if (c == '\t')
+    } else if (c == '\t') {
       out += "\\t";
-    else if (u < 0x20 || u == 0x7f)
+    } else if (u < 0x20 || u == 0x7f) {
       out += fmt::format("\\x{:02x}", u);
-    else
+    } else if (u == 0xc2 && next >= 0x80 && next <= 0x9f) {  // U+0080-U+009F: C1 controls (CSI is U+009B)
+      out += fmt::format("\\u{:04x}", next);
+      ++i;
+    } else {
       out += c;
+    }
   }
   return out;
 }

@@ -13,8 +13,9 @@ std::vector<std::string_view> split(std::string_view text, std::string_view sepa
 std::vector<std::string> split_list(std::string_view text, char separator = ',');
 std::string_view trim(std::string_view text);
 std::string to_lower(std::string_view text);
-// `text` made safe for a one-line message: control characters (a newline in a file name)
-// become escapes like "\\n" and "\\x01".
+// `text` made safe for a one-line message, and the console's one escaping of a name (report/
+// terminal_view.h): control characters (a newline in a file name, ESC, DEL) become escapes like
+// "\\n", "\\x1b" and "\\x7f", and C1 controls (U+0080-U+009F, UTF-8 C2 80-9F) "\\u009b".
 std::string one_line(std::string_view text);
 std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
 // `lead` and `text`'s words joined by spaces, cut into lines of at most `width` code points
