@@ -18,6 +18,7 @@
 
 #include "bench/engine.h"
 #include "bench/interrupt.h"
+#include "bench/machine_load.h"
 #include "bench/stats.h"
 #include "bench/timer.h"
 #include "blockgen/corpus.h"
@@ -32,6 +33,7 @@
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"
 #include "judgement/analysis.h"
+#include "judgement/machine_verdict.h"
 #include "report/console.h"
 #include "report/table_totals_writers.h"
 #include "report/writers.h"
@@ -300,7 +302,9 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
   if (show_progress) hooks.progress = progress_bar;
   const double t0 = wall_seconds();
   set_run_phase(RunPhase::Measuring);  // a signal now stops the engine and keeps what finished
+  const LoadSample load_start = sample_machine_load();
   EngineOutcome outcome = run_matrix(matrix, s.plan.engine, hooks);
+  results.meta.machine_load = machine_load_between(load_start, sample_machine_load(), s.plan.engine.threads);
   set_run_phase(RunPhase::Writing);  // ... and cannot hold the writes on a FIFO or pipe nobody reads
   if (show_progress) clear_progress();
   out.elapsed = wall_seconds() - t0;
@@ -320,6 +324,8 @@ void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup&
   print_console_table(console, results, s.plan.sort, wide);
   print_store_table(console, results);
   print_table_totals(console, results);
+  if (const std::string load = machine_verdict_line(results.meta); !load.empty())
+    console << "\n" << wrap_words("machine:", load.substr(std::string_view("machine: ").size()), 100) << "\n";
   print_recommendations(console, results);
   if (s.report.workload) {
     print_costs(console, results, *s.report.workload, s.report.devices);
@@ -368,6 +374,7 @@ int run_main(int argc, char** argv) {
   if (!set_up(a, s, err)) return usage_error(err);
   RunOutcome run;
   if (!measure(a, s, argc, argv, run, err)) return usage_error(err);
+  judge_machine_load(run.results);  // the machine's verdict, in the files as on the console
   // The files before the console: `run ... | head` may close stdout at any line.
   std::vector<std::string> written;
   const bool wrote = write_outputs(s.outputs, run.results, s.report, written);

@@ -51,11 +51,13 @@ std::optional<double> percentile_from_json(const json& j, const char* name, uint
 }
 
 std::string intrinsic_text(const IntrinsicCost& c) {
-  return JsonObjectText()
-      .set("blocks", c.blocks)
+  JsonObjectText j;
+  if (c.fastest_sum_other_ns > 0) j.set("fastest_sum_other_ns", c.fastest_sum_other_ns);
+  return j.set("blocks", c.blocks)
       .set("calls_per_block", c.calls_per_block)
       .set("median_block_ns", c.median_block_ns)
       .set("worst_block_ns", c.worst_block_ns)
+      .set("fastest_sum_ns", c.fastest_sum_ns)
       .set("worst_block", c.worst_block)
       .set("worst_block_bytes", c.worst_block_bytes)
       .set("worst_block_compressed_bytes", c.worst_block_compressed)
@@ -68,6 +70,8 @@ void intrinsic_from_json(const json& j, IntrinsicCost& c) {
   c.calls_per_block = F::count(j, "calls_per_block");
   c.median_block_ns = F::number(j, "median_block_ns", 0);
   c.worst_block_ns = F::number(j, "worst_block_ns", 0);
+  c.fastest_sum_ns = F::number(j, "fastest_sum_ns", 0);
+  c.fastest_sum_other_ns = F::number(j, "fastest_sum_other_ns", 0);
   c.worst_block = F::count(j, "worst_block");
   c.worst_block_bytes = F::count(j, "worst_block_bytes");
   c.worst_block_compressed = F::count(j, "worst_block_compressed_bytes");
@@ -229,6 +233,58 @@ void cell_from_json(const json& j, CellResult& c) {
   }
 }
 
+namespace {
+
+json load_avg_json(const double (&avg)[3]) {
+  if (avg[0] < 0) return json::array();
+  return json::array({avg[0], avg[1], avg[2]});
+}
+
+void load_avg_from_json(const json& j, const char* name, double (&avg)[3]) {
+  if (!j.contains(name) || !j.at(name).is_array() || j.at(name).size() != 3) return;
+  for (size_t i = 0; i < 3; ++i) {
+    const json& v = j.at(name)[i];
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+      throw F::bad(name, "expected three load averages >= 0");
+    avg[i] = v.get<double>();
+  }
+}
+
+json machine_load_json(const MachineLoad& l) {
+  return {{"load_avg_start", load_avg_json(l.load_avg_start)},
+          {"load_avg_end", load_avg_json(l.load_avg_end)},
+          {"wall_seconds", l.wall_seconds},
+          {"process_cpu_seconds", l.process_cpu_seconds},
+          {"threads", l.threads},
+          {"others_cores", l.others_cores},
+          {"steal_share", l.steal_share},
+          {"cpu_mhz_min", l.cpu_mhz_min},
+          {"cpu_mhz_max", l.cpu_mhz_max},
+          {"preempted_share", l.preempted_share},
+          {"verdict", l.verdict},
+          {"verdict_text", l.verdict_text}};
+}
+
+MachineLoad machine_load_from_json(const json& j) {
+  MachineLoad l;
+  l.recorded = true;
+  load_avg_from_json(j, "load_avg_start", l.load_avg_start);
+  load_avg_from_json(j, "load_avg_end", l.load_avg_end);
+  l.wall_seconds = F::number(j, "wall_seconds", 0);
+  l.process_cpu_seconds = F::number(j, "process_cpu_seconds", 0);
+  l.threads = F::integer(j, "threads", 1, 1, 1 << 20);
+  l.others_cores = F::number(j, "others_cores", -1, -1);
+  l.steal_share = F::number(j, "steal_share", -1, -1);
+  l.cpu_mhz_min = F::number(j, "cpu_mhz_min", -1, -1);
+  l.cpu_mhz_max = F::number(j, "cpu_mhz_max", -1, -1);
+  l.preempted_share = F::number(j, "preempted_share", -1, -1);
+  l.verdict = j.value("verdict", "");
+  l.verdict_text = j.value("verdict_text", "");
+  return l;
+}
+
+}  // namespace
+
 json meta_to_json(const RunMeta& m) {
   json versions = json::array();
   for (const auto& v : m.codec_versions)
@@ -241,29 +297,31 @@ json meta_to_json(const RunMeta& m) {
     if (!c.host.empty()) one["host"] = c.host;
     corpora.push_back(std::move(one));
   }
-  return {{"kvzbench_version", m.kvzbench_version},
-          {"git_revision", m.git_revision},
-          {"compiler", m.compiler},
-          {"build_type", m.build_type},
-          {"cxx_flags", m.cxx_flags},
-          {"cpu_model", m.cpu_model},
-          {"cpu_flags", m.cpu_flags},
-          {"cores", m.cores},
-          {"llc_bytes", m.llc_bytes},
-          {"timer_overhead_ns", m.timer_overhead_ns},
-          {"tsc_ghz", m.tsc_ghz},
-          {"timer", m.timer},
-          {"started_at", m.started_at},
-          {"hostname", m.hostname},
-          {"command_line", m.command_line},
-          {"seed", m.seed},
-          {"repetitions", m.repetitions},
-          {"profile", m.profile},
-          {"store_versions", m.store_versions},
-          {"interrupted", m.interrupted},
-          {"codec_versions", versions},
-          {"corpora", corpora},
-          {"extra", m.extra}};
+  json out = {{"kvzbench_version", m.kvzbench_version},
+              {"git_revision", m.git_revision},
+              {"compiler", m.compiler},
+              {"build_type", m.build_type},
+              {"cxx_flags", m.cxx_flags},
+              {"cpu_model", m.cpu_model},
+              {"cpu_flags", m.cpu_flags},
+              {"cores", m.cores},
+              {"llc_bytes", m.llc_bytes},
+              {"timer_overhead_ns", m.timer_overhead_ns},
+              {"tsc_ghz", m.tsc_ghz},
+              {"timer", m.timer},
+              {"started_at", m.started_at},
+              {"hostname", m.hostname},
+              {"command_line", m.command_line},
+              {"seed", m.seed},
+              {"repetitions", m.repetitions},
+              {"profile", m.profile},
+              {"store_versions", m.store_versions},
+              {"interrupted", m.interrupted},
+              {"codec_versions", versions},
+              {"corpora", corpora},
+              {"extra", m.extra}};
+  if (m.machine_load.recorded) out["machine_load"] = machine_load_json(m.machine_load);
+  return out;
 }
 
 void meta_from_json(const json& j, RunMeta& m) {
@@ -303,6 +361,9 @@ void meta_from_json(const json& j, RunMeta& m) {
   }
   m.extra.clear();
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();
+  m.machine_load = j.contains("machine_load") && j.at("machine_load").is_object()
+                       ? machine_load_from_json(j.at("machine_load"))
+                       : MachineLoad{};
 }
 
 std::string dump_json(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }

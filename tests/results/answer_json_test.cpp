@@ -1,0 +1,59 @@
+// What a run records of the machine in its results file: meta.machine_load (and Google
+// Benchmark's context load_avg) and each direction's fastest-call sums.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "results/results.h"
+#include "tests/results/fixture.h"
+
+namespace kvz {
+namespace {
+
+TEST(AnswerJson, MachineLoadAndFastestSumsRoundTrip) {
+  RunResults r = testing::make_run(7, 3);
+  MachineLoad& l = r.meta.machine_load;
+  l.recorded = true;
+  l.load_avg_start[0] = 6.25;
+  l.load_avg_start[1] = 3.5;
+  l.load_avg_start[2] = 1.0;
+  l.load_avg_end[0] = 7.5;
+  l.load_avg_end[1] = 4;
+  l.load_avg_end[2] = 1.5;
+  l.wall_seconds = 12.5;
+  l.process_cpu_seconds = 3.5;
+  l.others_cores = 1.75;
+  l.steal_share = 0.01;
+  l.preempted_share = 0.375;
+  l.verdict = "busy";
+  l.verdict_text = "this run had 0.28 of the 1 core it could use";
+  r.cells[2].compress_latency.intrinsic.fastest_sum_other_ns = 123456;
+  const std::string text = results_to_json(r);
+  const auto doc = nlohmann::json::parse(text);
+  EXPECT_EQ(doc["context"]["load_avg"], nlohmann::json::array({6.25, 3.5, 1.0}));  // as Google Benchmark records it
+  EXPECT_EQ(doc["kvzbench"]["meta"]["machine_load"]["verdict"], "busy");
+  EXPECT_EQ(doc["kvzbench"]["meta"]["machine_load"]["cpu_mhz_min"], -1);  // not readable
+  RunResults back;
+  std::string err;
+  ASSERT_TRUE(results_from_json(text, back, err)) << err;
+  const MachineLoad& b = back.meta.machine_load;
+  EXPECT_TRUE(b.recorded);
+  EXPECT_DOUBLE_EQ(b.load_avg_end[0], 7.5);
+  EXPECT_DOUBLE_EQ(b.others_cores, 1.75);
+  EXPECT_DOUBLE_EQ(b.preempted_share, 0.375);
+  EXPECT_LT(b.cpu_mhz_max, 0);
+  EXPECT_EQ(b.verdict_text, l.verdict_text);
+  for (size_t i = 0; i < r.cells.size(); ++i)
+    EXPECT_DOUBLE_EQ(back.cells[i].decompress_latency.intrinsic.fastest_sum_ns,
+                     r.cells[i].decompress_latency.intrinsic.fastest_sum_ns);
+  EXPECT_DOUBLE_EQ(back.cells[2].compress_latency.intrinsic.fastest_sum_other_ns, 123456);
+  EXPECT_EQ(back.cells[1].compress_latency.intrinsic.fastest_sum_other_ns, 0);
+  // A file written before the record has none, and no load average in its context.
+  RunResults old = testing::make_run(7, 3);
+  const auto old_doc = nlohmann::json::parse(results_to_json(old));
+  EXPECT_FALSE(old_doc["kvzbench"]["meta"].contains("machine_load"));
+  EXPECT_TRUE(old_doc["context"]["load_avg"].empty());
+}
+
+}  // namespace
+}  // namespace kvz
