@@ -33,6 +33,7 @@
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"
 #include "judgement/analysis.h"
+#include "judgement/answer.h"
 #include "judgement/machine_verdict.h"
 #include "report/console.h"
 #include "report/table_totals_writers.h"
@@ -374,7 +375,7 @@ int run_main(int argc, char** argv) {
   if (!set_up(a, s, err)) return usage_error(err);
   RunOutcome run;
   if (!measure(a, s, argc, argv, run, err)) return usage_error(err);
-  judge_machine_load(run.results);  // the machine's verdict, in the files as on the console
+  add_answer(run.results);  // the machine's verdict and the answer, in the files as on the console
   // The files before the console: `run ... | head` may close stdout at any line.
   std::vector<std::string> written;
   const bool wrote = write_outputs(s.outputs, run.results, s.report, written);

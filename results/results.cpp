@@ -285,6 +285,58 @@ MachineLoad machine_load_from_json(const json& j) {
 
 }  // namespace
 
+json recommendations_to_json(const std::vector<RecommendationRecord>& recs) {
+  json out = json::array();
+  for (const auto& r : recs) {
+    json config = json::array();
+    for (const auto& l : r.config)
+      config.push_back({{"store", l.store}, {"line", l.line}, {"store_call", l.store_call}});
+    out.push_back({{"group", r.group},
+                   {"workload", r.workload},
+                   {"pick", r.pick},
+                   {"ties", r.ties},
+                   {"decided", r.decided},
+                   {"speeds_by", r.speeds_by},
+                   {"stored_ratio", r.stored_ratio},
+                   {"compress_mbps", r.compress_mbps},
+                   {"decompress_mbps", r.decompress_mbps},
+                   {"worst_block_us", r.worst_block_us},
+                   {"cost_usd_month", r.cost_usd_month},
+                   {"rule", r.rule},
+                   {"reason", r.reason},
+                   {"code_change", r.code_change},
+                   {"config", config}});
+  }
+  return out;
+}
+
+std::vector<RecommendationRecord> recommendations_from_json(const json& j) {
+  if (!j.is_array()) throw F::bad("recommendations", "expected an array");
+  std::vector<RecommendationRecord> out;
+  for (const auto& r : j) {
+    RecommendationRecord rec;
+    rec.group = r.value("group", "");
+    rec.workload = r.value("workload", "");
+    rec.pick = r.value("pick", "");
+    if (r.contains("ties")) rec.ties = r.at("ties").get<std::vector<std::string>>();
+    rec.decided = r.value("decided", true);
+    rec.speeds_by = r.value("speeds_by", "");
+    rec.stored_ratio = F::number(r, "stored_ratio", 0);
+    rec.compress_mbps = F::number(r, "compress_mbps", 0);
+    rec.decompress_mbps = F::number(r, "decompress_mbps", 0);
+    rec.worst_block_us = F::number(r, "worst_block_us", 0);
+    rec.cost_usd_month = F::number(r, "cost_usd_month", 0);
+    rec.rule = r.value("rule", "");
+    rec.reason = r.value("reason", "");
+    rec.code_change = r.value("code_change", "");
+    if (r.contains("config"))
+      for (const auto& l : r.at("config"))
+        rec.config.push_back({l.value("store", ""), l.value("line", ""), l.value("store_call", true)});
+    out.push_back(std::move(rec));
+  }
+  return out;
+}
+
 json meta_to_json(const RunMeta& m) {
   json versions = json::array();
   for (const auto& v : m.codec_versions)
@@ -405,7 +457,11 @@ std::string results_to_json(const RunResults& r) {
   out += results_middle(r.schema_version, r.meta);
   first = true;
   for (const auto& c : r.cells) append_cell(out, first, c);
-  out += kResultsTail;
+  if (r.recommendations.empty()) {
+    out += kResultsTail;
+  } else {
+    out += "\n],\n\"recommendations\": " + dump_json(recommendations_to_json(r.recommendations)) + "}}\n";
+  }
   return out;
 }
 
@@ -438,6 +494,7 @@ bool results_from_json(const std::string& text, RunResults& out, std::string& er
       if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
       r.cells.push_back(std::move(c));
     }
+    if (k.contains("recommendations")) r.recommendations = recommendations_from_json(k.at("recommendations"));
     if (std::string e = results_consistency_error(r); !e.empty()) throw std::runtime_error(e);
     out = std::move(r);
     return true;

@@ -1,5 +1,6 @@
-// What a run records of the machine in its results file: meta.machine_load (and Google
-// Benchmark's context load_avg) and each direction's fastest-call sums.
+// What a run records of the machine and its answer, in its results file: meta.machine_load (and
+// Google Benchmark's context load_avg), each direction's fastest-call sums, and the
+// `recommendations` array after the cells.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -53,6 +54,50 @@ TEST(AnswerJson, MachineLoadAndFastestSumsRoundTrip) {
   const auto old_doc = nlohmann::json::parse(results_to_json(old));
   EXPECT_FALSE(old_doc["kvzbench"]["meta"].contains("machine_load"));
   EXPECT_TRUE(old_doc["context"]["load_avg"].empty());
+}
+
+TEST(AnswerJson, RecommendationsFollowTheCells) {
+  RunResults r = testing::make_run(7, 3);
+  RecommendationRecord rec;
+  rec.group = "rocksdb 4K stream T1";
+  rec.workload = "write-heavy";
+  rec.pick = "zstd 1";
+  rec.ties = {"zstd -1"};
+  rec.decided = false;
+  rec.speeds_by = "fastest calls";
+  rec.stored_ratio = 2.8;
+  rec.cost_usd_month = 21.5;
+  rec.reason = "$21.50/month";
+  rec.config = {{"rocksdb", "compression=kZSTD", true}};
+  r.recommendations = {rec};
+  const auto doc = nlohmann::json::parse(results_to_json(r));
+  const auto& recs = doc["kvzbench"]["recommendations"];
+  ASSERT_EQ(recs.size(), 1u);
+  EXPECT_EQ(recs[0]["pick"], "zstd 1");
+  EXPECT_EQ(recs[0]["ties"], nlohmann::json::array({"zstd -1"}));
+  EXPECT_EQ(recs[0]["decided"], false);
+  EXPECT_EQ(recs[0]["config"][0]["store"], "rocksdb");
+  EXPECT_EQ(recs[0]["config"][0]["store_call"], true);
+  EXPECT_DOUBLE_EQ(recs[0]["cost_usd_month"].get<double>(), 21.5);
+  // Both loaders read it back.
+  RunResults back;
+  std::string err;
+  ASSERT_TRUE(results_from_json(results_to_json(r), back, err)) << err;
+  EXPECT_EQ(back.cells.size(), r.cells.size());
+  const std::string path = ::testing::TempDir() + "/kvz_answer_json.json";
+  ASSERT_TRUE(save_results(path, r, err)) << err;
+  RunResults loaded;
+  ASSERT_TRUE(load_results(path, loaded, err)) << err;
+  for (const RunResults* x : {&back, &loaded}) {
+    ASSERT_EQ(x->recommendations.size(), 1u);
+    const RecommendationRecord& b = x->recommendations[0];
+    EXPECT_EQ(b.pick, "zstd 1");
+    EXPECT_EQ(b.ties, rec.ties);
+    EXPECT_FALSE(b.decided);
+    EXPECT_DOUBLE_EQ(b.cost_usd_month, 21.5);
+    ASSERT_EQ(b.config.size(), 1u);
+    EXPECT_EQ(b.config[0].line, "compression=kZSTD");
+  }
 }
 
 }  // namespace
