@@ -96,6 +96,41 @@ TEST(Recommend, EachPickMinimisesItsStatedCost) {
   EXPECT_EQ(pick(groups[0], "cold data").choice->label, "xz 6");
 }
 
+// The five workloads and their terms, as judgement/README.md and the README state them: the one
+// speed each counts, its `--workload` terms, its floor.
+TEST(Recommend, TheFiveWorkloadsAndTheirTerms) {
+  const auto w = named_workloads({});
+  ASSERT_EQ(w.size(), 5u);
+  const char* names[] = {"write-heavy", "read-heavy", "space-sensitive", "latency-bound", "cold data"};
+  const char* terms[] = {"--workload write=100,read=0,storage=0.08,cpu=0.04,size=500G",
+                         "--workload write=0,read=500,storage=0.08,cpu=0.04,size=200G",
+                         "--workload write=0,read=10,storage=0.08,cpu=0.04,size=2T",
+                         "--workload write=0,read=100,storage=0.08,cpu=0.04,size=500G",
+                         "--workload write=0,read=1,storage=0.08,cpu=0.04,size=10T"};
+  for (size_t i = 0; i < w.size(); ++i) {
+    EXPECT_EQ(w[i].name, names[i]);
+    EXPECT_EQ(workload_option_text(w[i]), terms[i]);
+    EXPECT_EQ(w[i].speed, i == 0 ? WorkloadSpeed::Compress : WorkloadSpeed::Decompress);
+  }
+  EXPECT_DOUBLE_EQ(w[1].min_stored_ratio, 1.0);
+  EXPECT_DOUBLE_EQ(w[2].min_decompress_mbps, 500);
+  EXPECT_DOUBLE_EQ(w[3].max_block_us, 500);
+  EXPECT_DOUBLE_EQ(w[4].min_decompress_mbps, 50);
+  // `--workload` with the same terms ranks by the same cost.
+  RunResults r = testing::make_run(41, 3, 0.0);
+  for (auto& term : terms) {
+    Workload parsed;
+    std::string error;
+    ASSERT_TRUE(parse_workload(std::string(term).substr(11), default_devices(), parsed, error)) << error;
+    const auto ranking = cost_model(r, parsed, default_devices())[0];
+    const auto& nw = w[&term - terms];
+    const auto g = recommend(r, {})[0];
+    for (const auto& row : ranking.rows)
+      for (const auto& c : g.candidates)
+        if (c.label == row.label) EXPECT_NEAR(row.total_usd, workload_cost(nw, c, 1).total_usd, 1e-9) << term;
+  }
+}
+
 // Random candidate sets: no pick is dominated on (stored ratio, the workload's speed) by a
 // candidate that meets the floors, and every pick meets them.
 TEST(Recommend, NoPickIsDominatedAndFloorsHold) {
