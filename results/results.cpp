@@ -173,6 +173,12 @@ std::string cell_json_text(const CellResult& c) {
   if (c.partial_set) j.set("partial_set", true);
   if (c.on_disk_bytes) j.set("on_disk_bytes", *c.on_disk_bytes);
   if (c.store_file_bytes) j.set("store_file_bytes", *c.store_file_bytes).set("store_file_parts", c.store_file_parts);
+  // The share of its timed calls during which the thread was switched out (both directions'
+  // latency passes): how busy the machine was for this cell (judgement/machine_verdict.h).
+  if (const uint64_t calls = c.compress_latency.calls + c.decompress_latency.calls; c.status == CellStatus::Ok && calls)
+    j.set("preempted_share",
+          static_cast<double>(c.compress_latency.preempted_calls + c.decompress_latency.preempted_calls) /
+              static_cast<double>(calls));
   // A failed cell never carries speeds: they would be numbers about a wrong result.
   if (c.status == CellStatus::Ok)
     j.set("compress_mbps", c.compress_mbps)

@@ -34,6 +34,11 @@ TEST(AnswerJson, MachineLoadAndFastestSumsRoundTrip) {
   EXPECT_EQ(doc["context"]["load_avg"], nlohmann::json::array({6.25, 3.5, 1.0}));  // as Google Benchmark records it
   EXPECT_EQ(doc["kvzbench"]["meta"]["machine_load"]["verdict"], "busy");
   EXPECT_EQ(doc["kvzbench"]["meta"]["machine_load"]["cpu_mhz_min"], -1);  // not readable
+  // Per cell, the share of its timed calls switched out.
+  const CellResult& c1 = r.cells[1];
+  EXPECT_DOUBLE_EQ(doc["kvzbench"]["cells"][1]["preempted_share"].get<double>(),
+                   static_cast<double>(c1.compress_latency.preempted_calls + c1.decompress_latency.preempted_calls) /
+                       static_cast<double>(c1.compress_latency.calls + c1.decompress_latency.calls));
   RunResults back;
   std::string err;
   ASSERT_TRUE(results_from_json(text, back, err)) << err;
