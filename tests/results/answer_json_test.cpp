@@ -3,6 +3,8 @@
 // `recommendations` array after the cells.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "results/results.h"
@@ -103,6 +105,14 @@ TEST(AnswerJson, RecommendationsFollowTheCells) {
     ASSERT_EQ(b.config.size(), 1u);
     EXPECT_EQ(b.config[0].line, "compression=kZSTD");
   }
+  // A merge holds no answer: its answer is computed again from the cells.
+  RunResults merged;
+  ASSERT_TRUE(merge_results({r}, merged, err)) << err;
+  EXPECT_TRUE(merged.recommendations.empty());
+  const std::string merged_path = ::testing::TempDir() + "/kvz_answer_json_merged.json";
+  size_t cells = 0;
+  ASSERT_TRUE(merge_result_files({path}, merged_path, cells, err)) << err;
+  EXPECT_FALSE(nlohmann::json::parse(std::ifstream(merged_path))["kvzbench"].contains("recommendations"));
 }
 
 }  // namespace
