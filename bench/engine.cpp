@@ -130,6 +130,9 @@ std::vector<std::unique_ptr<CellState>> group_cells(const Matrix& matrix, size_t
     cell->stop = hooks.stop;
     cell->current = mc.current;
     cell->id = make_key(*cell, opt).id();
+    if (!opt.only_cells.empty() &&
+        std::find(opt.only_cells.begin(), opt.only_cells.end(), cell->id) == opt.only_cells.end())
+      continue;
     cells.push_back(std::move(cell));
   }
   return cells;

@@ -24,6 +24,9 @@ IntrinsicCost IntrinsicTimes::cost(double ns_per_tick, const std::vector<uint64_
   for (uint64_t t : fastest)
     for (auto& [threshold, count] : out.stall_blocks)
       count += static_cast<double>(t) * ns_per_tick >= static_cast<double>(threshold);
+  double sum = 0;
+  for (uint64_t t : fastest) sum += static_cast<double>(t);
+  out.fastest_sum_ns = sum * ns_per_tick;
   std::vector<uint64_t> sorted = fastest;
   out.median_block_ns = static_cast<double>(percentile_nearest_rank(sorted, 0.50)) * ns_per_tick;
   return out;

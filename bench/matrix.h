@@ -83,6 +83,9 @@ struct EngineOptions {
   double batch_seconds = 15;
   int shard_index = 0;  // run the block sets assign_shards gives this shard
   int shard_count = 1;
+  // Run only the cells with these ids (results' CellKey::id), none of the others: a second
+  // measurement of a few contenders (commands/run_contenders.h). Empty: every cell.
+  std::vector<std::string> only_cells{};
 };
 
 // Which shard runs each block set (index: Matrix::groups): whole sets, so a set's blocks are

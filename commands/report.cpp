@@ -84,13 +84,11 @@ void add_report_options(CLI::App& app, ReportArgs& a) {
                  "cost model: write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour[,device=NAME]");
   app.add_option("--device", a.device_specs,
                  "I/O model device NAME:MBPS:LATENCY_US (repeatable; replaces the default NVMe/SATA/HDD/10GbE)");
-  app.add_option("--write-ratio-within", rec.write_ratio_within,
-                 "write-heavy: stored ratio within this fraction of the best")
-      ->check(CLI::Range(0.0, 1.0));
-  app.add_option("--read-min-ratio", rec.read_min_stored_ratio, "read-heavy/hot: stored ratio above this");
+  app.add_option("--read-min-ratio", rec.read_min_stored_ratio, "read-heavy: stored ratio above this (a floor)");
   app.add_option("--space-min-decompress", rec.space_min_decompress, "space-sensitive: decompress MB/s floor")
       ->check(CLI::NonNegativeNumber);
-  app.add_option("--latency-quota-us", rec.latency_quota_us, "latency-bound: p99.9 quota in us")
+  app.add_option("--latency-quota-us", rec.latency_quota_us,
+                 "latency-bound: every block's intrinsic cost (its fastest call) below this, in us")
       ->check(CLI::PositiveNumber);
   app.add_option("--cold-min-decompress", rec.cold_min_decompress, "cold data: decompress MB/s floor")
       ->check(CLI::NonNegativeNumber);

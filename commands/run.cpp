@@ -18,6 +18,7 @@
 
 #include "bench/engine.h"
 #include "bench/interrupt.h"
+#include "bench/machine_load.h"
 #include "bench/stats.h"
 #include "bench/timer.h"
 #include "blockgen/corpus.h"
@@ -27,12 +28,15 @@
 #include "blockgen/source_registry.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/run_contenders.h"
 #include "commands/run_metadata.h"
 #include "commands/run_options.h"
 #include "commands/run_outputs.h"
 #include "commands/run_plan.h"
 #include "commands/run_plan_hash.h"
 #include "judgement/analysis.h"
+#include "judgement/answer.h"
+#include "judgement/machine_verdict.h"
 #include "report/console.h"
 #include "report/table_totals_writers.h"
 #include "report/terminal_view.h"
@@ -303,14 +307,19 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
   if (show_progress) hooks.progress = progress_bar;
   const double t0 = wall_seconds();
   set_run_phase(RunPhase::Measuring);  // a signal now stops the engine and keeps what finished
+  const LoadSample load_start = sample_machine_load();
   EngineOutcome outcome = run_matrix(matrix, s.plan.engine, hooks);
+  results.cells = std::move(outcome.cells);
+  results.meta.interrupted = outcome.interrupted || interrupt_signal() != 0;
+  if (const size_t again = measure_contenders(matrix, s.plan.engine, hooks, results, outcome.warnings))
+    results.meta.extra["contender_cells"] = std::to_string(again);  // ties measured again
+  results.meta.machine_load = machine_load_between(load_start, sample_machine_load(), s.plan.engine.threads);
   set_run_phase(RunPhase::Writing);  // ... and cannot hold the writes on a FIFO or pipe nobody reads
   if (show_progress) clear_progress();
   out.elapsed = wall_seconds() - t0;
   out.failed = outcome.failed;
   for (const auto& w : outcome.warnings) print_warning(w);
-  results.cells = std::move(outcome.cells);
-  results.meta.interrupted = outcome.interrupted || interrupt_signal() != 0;
+  results.meta.interrupted = results.meta.interrupted || interrupt_signal() != 0;
   results.meta.extra["wall_seconds"] = fmt::format("{:.1f}", out.elapsed);
   return true;
 }
@@ -323,6 +332,8 @@ void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup&
   print_console_table(console, results, s.plan.sort, wide);
   print_store_table(console, results);
   print_table_totals(console, results);
+  if (const std::string load = machine_verdict_line(results.meta); !load.empty())
+    console << "\n" << wrap_words("machine:", load.substr(std::string_view("machine: ").size()), 100) << "\n";
   print_recommendations(console, results);
   if (s.report.workload) {
     print_costs(console, results, *s.report.workload, s.report.devices);
@@ -372,6 +383,7 @@ int run_main(int argc, char** argv) {
   if (!set_up(a, s, err)) return usage_error(err);
   RunOutcome run;
   if (!measure(a, s, argc, argv, run, err)) return usage_error(err);
+  add_answer(run.results);  // the machine's verdict and the answer, in the files as on the console
   // The files before the console: `run ... | head` may close stdout at any line.
   std::vector<std::string> written;
   const bool wrote = write_outputs(s.outputs, run.results, s.report, written);

@@ -6,6 +6,7 @@
 #include "util/bytes.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -14,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "judgement/workload_rules.h"
 #include "util/stats.h"
 
 namespace kvz {
@@ -34,69 +36,20 @@ std::string group_name(const CellKey& k) {
   return g;
 }
 
-// Plain decimals, no exponent: 10240 stays "10240", 3.58421 becomes "3.584".
-std::string fmt_num(double v, int digits = 3) {
-  if (v >= 1000 || v <= -1000) return fmt::format("{:.0f}", v);
-  return fmt::format("{:.{}g}", v, digits);
-}
-
-std::string describe(const Candidate& c) {
-  return c.label + ": stored ratio " + fmt_num(c.stored_ratio, 4) + ", compress " + fmt_num(c.compress_mbps, 4) +
-         " MB/s (" + fmt_num(c.compress_min, 4) + "–" + fmt_num(c.compress_max, 4) + "), decompress " +
-         fmt_num(c.decompress_mbps, 4) + " MB/s (" + fmt_num(c.decompress_min, 4) + "–" + fmt_num(c.decompress_max, 4) +
-         "), worst block " + fmt_num(c.worst_block_us, 4) + " us, p99.9 " +
-         (c.p999_us ? fmt_num(*c.p999_us, 4) + " us" : std::string("— (too few calls)")) + ", stall blocks " +
-         std::to_string(c.stall_blocks) + " (" + std::to_string(c.cells) + " cell" + (c.cells == 1 ? "" : "s") + ")";
-}
-
-// A measure with the range its noise gives it: the median, +- half the typical repetition
-// spread of the candidate's cells.
-struct Measured {
-  double median = 0, lo = 0, hi = 0;
-};
-Measured with_noise(double median, double noise) {
-  return {median, median * (1 - noise / 2), median * (1 + noise / 2)};
-}
-Measured compress_speed(const Candidate& c) { return with_noise(c.compress_mbps, c.compress_noise); }
-Measured decompress_speed(const Candidate& c) { return with_noise(c.decompress_mbps, c.decompress_noise); }
-Measured stored_ratio(const Candidate& c) { return {c.stored_ratio, c.stored_ratio, c.stored_ratio}; }
-
-// Within noise of the leader: the noise ranges overlap, or the medians differ by less than `within`.
-bool ties_with(const Measured& leader, const Measured& other, double within) {
-  return other.hi >= leader.lo || other.median >= leader.median * (1.0 - within);
-}
-
-// The eligible candidate with the highest `measure`; among those within noise of it, the one
-// with the highest `then` (sizes and speeds: the tie is broken by the other, so noise in the
-// last digit never decides). The others in the tie come back in `ties`.
-template <class Eligible>
-std::optional<Candidate> pick(const std::vector<Candidate>& cs, Eligible ok, Measured (*measure)(const Candidate&),
-                              Measured (*then)(const Candidate&), double within, std::vector<Candidate>& ties) {
-  // A dictionary that makes the data bigger is never a recommendation, whatever its speed.
-  auto eligible = [&](const Candidate& c) { return c.dict_losses == 0 && ok(c); };
-  const Candidate* leader = nullptr;
-  for (const auto& c : cs)
-    if (eligible(c) && (!leader || measure(c).median > measure(*leader).median)) leader = &c;
-  if (!leader) return std::nullopt;
-  std::vector<const Candidate*> tied;
-  for (const auto& c : cs)
-    if (eligible(c) && ties_with(measure(*leader), measure(c), within)) tied.push_back(&c);
-  std::stable_sort(tied.begin(), tied.end(), [&](const Candidate* a, const Candidate* b) {
-    if (then(*a).median != then(*b).median) return then(*a).median > then(*b).median;
-    return a->label < b->label;
-  });
-  for (size_t i = 1; i < tied.size(); ++i) ties.push_back(*tied[i]);
-  return *tied.front();
-}
-
 struct Acc {
   CellKey key;  // the first cell's: codec, level, params, dictionary
   uint64_t input = 0, stored = 0, compressed = 0;
   double ctime = 0, dtime = 0, worst = 0, worst_block = 0;
+  double ctime_cpu = 0, dtime_cpu = 0;    // input over the cells' CPU-time medians
+  double ctime_fast = 0, dtime_fast = 0;  // the cells' fastest-call sums, in seconds
+  bool cpu_missing = false, fast_missing = false;
+  // How far two measurements of the fastest-call sum lay apart, per direction (the largest over
+  // the cells); -1 once a cell was measured only once.
+  double c_apart = 0, d_apart = 0;
   std::vector<double> crep_time, drep_time;  // per repetition index
   std::vector<double> cspread, dspread;      // each cell's repetition spread, (max - min) / median
   std::optional<double> p999 = 0.0;
-  uint64_t stall_blocks = 0, observed_stalls = 0;
+  uint64_t stall_blocks = 0, observed_stalls = 0, calls = 0, preempted = 0;
   size_t dict_losses = 0, cells = 0;
 };
 
@@ -115,6 +68,25 @@ void add_spread(std::vector<double>& acc, const std::vector<double>& mbps, doubl
   if (mbps.size() >= 2 && median > 0) acc.push_back(relative_spread(mbps));
 }
 
+// The load-robust sums of one direction: CPU-time seconds for the input at the cell's median
+// CPU-time speed (per core: GB's process CPU time counts every worker), and the fastest-call sum.
+void add_robust(Acc& a, const CellResult& c, const std::vector<double>& cpu_mbps, const LatencyStats& l, double& cpu,
+                double& fast, double& apart) {
+  const double cpu_median = median(cpu_mbps);
+  if (cpu_median > 0) {
+    cpu += static_cast<double>(c.input_bytes) / cpu_median;
+  } else {
+    a.cpu_missing = true;
+  }
+  if (l.intrinsic.fastest_sum_ns > 0 && l.intrinsic.calls_per_block > 0) {
+    fast += l.intrinsic.fastest_sum_ns * 1e-9;
+  } else {
+    a.fast_missing = true;
+  }
+  const double one = l.intrinsic.fastest_sum_ns, other = l.intrinsic.fastest_sum_other_ns;
+  apart = other > 0 && one > 0 && apart >= 0 ? std::max(apart, std::fabs(one - other) / std::min(one, other)) : -1;
+}
+
 void accumulate(Acc& a, const CellResult& c) {
   const bool first = a.cells == 0;
   if (first) a.key = c.key;
@@ -123,6 +95,8 @@ void accumulate(Acc& a, const CellResult& c) {
   a.compressed += c.compressed_bytes;
   a.ctime += static_cast<double>(c.input_bytes) / c.compress_median();
   a.dtime += static_cast<double>(c.input_bytes) / c.decompress_median();
+  add_robust(a, c, c.compress_cpu_mbps, c.compress_latency, a.ctime_cpu, a.ctime_fast, a.c_apart);
+  add_robust(a, c, c.decompress_cpu_mbps, c.decompress_latency, a.dtime_cpu, a.dtime_fast, a.d_apart);
   add_times(a.crep_time, c.compress_mbps, c.input_bytes, first);
   add_times(a.drep_time, c.decompress_mbps, c.input_bytes, first);
   add_spread(a.cspread, c.compress_mbps, c.compress_median());
@@ -133,12 +107,35 @@ void accumulate(Acc& a, const CellResult& c) {
     a.worst_block = std::max(a.worst_block, l->intrinsic.worst_block_ns / 1e3);
     a.stall_blocks += lowest(l->intrinsic.stall_blocks);
     a.observed_stalls += lowest(l->stalls) - lowest(l->preempted_stalls);
+    a.calls += l->calls;
+    a.preempted += l->preempted_calls;
   }
   a.dict_losses += c.dict_loses();
   ++a.cells;
 }
 
-Candidate candidate(const std::string& label, const Acc& a) {
+// The speeds the rules decide on, for `threads` workers: by the basis asked for, or the next
+// one down when a cell lacks it (a file written before fastest_sum_ns existed: CPU time).
+void decision_speeds(Candidate& c, const Acc& a, SpeedBasis basis, int threads) {
+  const auto in = static_cast<double>(a.input);
+  const double t = std::max(1, threads);
+  if (basis == SpeedBasis::FastestCalls && !a.fast_missing && a.ctime_fast > 0 && a.dtime_fast > 0) {
+    // A fastest-call sum is one worker's: T workers, each on a core of its own, do T times that.
+    c.compress_mbps = t * in / a.ctime_fast / 1e6;
+    c.decompress_mbps = t * in / a.dtime_fast / 1e6;
+    c.basis = to_string(SpeedBasis::FastestCalls);
+  } else if (basis != SpeedBasis::WallTime && !a.cpu_missing && a.ctime_cpu > 0 && a.dtime_cpu > 0) {
+    c.compress_mbps = t * in / a.ctime_cpu;
+    c.decompress_mbps = t * in / a.dtime_cpu;
+    c.basis = to_string(SpeedBasis::CpuTime);
+  } else {
+    c.compress_mbps = c.compress_wall_mbps;
+    c.decompress_mbps = c.decompress_wall_mbps;
+    c.basis = to_string(SpeedBasis::WallTime);
+  }
+}
+
+Candidate candidate(const std::string& label, const Acc& a, SpeedBasis basis, int threads) {
   Candidate c;
   c.label = label;
   c.codec = a.key.codec;
@@ -148,8 +145,8 @@ Candidate candidate(const std::string& label, const Acc& a) {
   const auto in = static_cast<double>(a.input);
   c.stored_ratio = a.stored ? in / static_cast<double>(a.stored) : 0;
   c.ratio = a.compressed ? in / static_cast<double>(a.compressed) : 0;
-  c.compress_mbps = in / a.ctime;
-  c.decompress_mbps = in / a.dtime;
+  c.compress_wall_mbps = in / a.ctime;
+  c.decompress_wall_mbps = in / a.dtime;
   // The slowest repetition gives the low end of the range.
   auto range = [&](const std::vector<double>& times, double median, double& lo, double& hi) {
     lo = hi = median;
@@ -159,15 +156,22 @@ Candidate candidate(const std::string& label, const Acc& a) {
       hi = std::max(hi, in / t);
     }
   };
-  range(a.crep_time, c.compress_mbps, c.compress_min, c.compress_max);
-  range(a.drep_time, c.decompress_mbps, c.decompress_min, c.decompress_max);
+  range(a.crep_time, c.compress_wall_mbps, c.compress_min, c.compress_max);
+  range(a.drep_time, c.decompress_wall_mbps, c.decompress_min, c.decompress_max);
   c.compress_noise = median(a.cspread);
   c.decompress_noise = median(a.dspread);
+  decision_speeds(c, a, basis, threads);
+  if (c.basis == to_string(SpeedBasis::FastestCalls)) {
+    // Measured twice: known to within how far the two lay apart (but never better than 1 %).
+    if (a.c_apart >= 0) c.compress_known_within = std::max(a.c_apart, 0.01);
+    if (a.d_apart >= 0) c.decompress_known_within = std::max(a.d_apart, 0.01);
+  }
   c.p999_us = a.p999;
   c.worst_us = a.worst;
   c.worst_block_us = a.worst_block;
   c.stall_blocks = a.stall_blocks;
   c.observed_stalls = a.observed_stalls;
+  c.preempted_share = a.calls ? static_cast<double>(a.preempted) / static_cast<double>(a.calls) : 0;
   c.dict_losses = a.dict_losses;
   c.cells = a.cells;
   return c;
@@ -196,7 +200,8 @@ std::map<GroupKey, Group> workload_groups(const RunResults& r, bool per_source) 
 }
 
 // The group's name and key fields, and a candidate per codec configuration; no picks yet.
-GroupRecommendations group_candidates(const Group& group, bool per_source) {
+GroupRecommendations group_candidates(const Group& group, const RecommendOptions& opt) {
+  const bool per_source = opt.per_source;
   GroupRecommendations g;
   const CellKey& k = group.first;
   g.group = per_source ? k.source + " · " + group_name(k) : group_name(k);
@@ -205,68 +210,8 @@ GroupRecommendations group_candidates(const Group& group, bool per_source) {
   g.profile = k.profile;
   g.block_size = k.block_size;
   g.threads = k.threads;
-  for (const auto& [label, a] : group.codecs) g.candidates.push_back(candidate(label, a));
+  for (const auto& [label, a] : group.codecs) g.candidates.push_back(candidate(label, a, opt.basis, k.threads));
   return g;
-}
-
-// One workload's rule: who may be picked, the measure that picks, the one that breaks ties.
-struct WorkloadRule {
-  std::string workload, rule;
-  std::function<bool(const Candidate&)> eligible;
-  Measured (*measure)(const Candidate&);
-  Measured (*then)(const Candidate&);
-};
-
-// The five rules, thresholds filled in; `best_ratio` is the best stored ratio a pick can have.
-std::vector<WorkloadRule> workload_rules(const RecommendOptions& opt, double best_ratio) {
-  const double ratio_floor = best_ratio * (1.0 - opt.write_ratio_within);
-  const std::string tie_rule =
-      "; speeds within " + fmt_num(opt.speed_tie_within * 100) +
-      " % or within their cells' typical repetition spread tie, and the tie goes to the better ";
-  return {
-      {"write-heavy",
-       "highest compress MB/s with stored ratio within " + fmt_num(opt.write_ratio_within * 100) + " % of the best (" +
-           fmt_num(best_ratio, 4) + ", so >= " + fmt_num(ratio_floor, 4) + ")" + tie_rule + "stored ratio",
-       [=](const Candidate& c) { return c.stored_ratio >= ratio_floor; }, compress_speed, stored_ratio},
-      {"read-heavy",
-       "highest decompress MB/s with stored ratio above " + fmt_num(opt.read_min_stored_ratio) + tie_rule +
-           "stored ratio",
-       [=](const Candidate& c) { return c.stored_ratio > opt.read_min_stored_ratio; }, decompress_speed, stored_ratio},
-      {"space-sensitive",
-       "best stored ratio with decompress >= " + fmt_num(opt.space_min_decompress) +
-           " MB/s (median); an equal ratio goes to the faster decompress",
-       [=](const Candidate& c) { return c.decompress_mbps >= opt.space_min_decompress; }, stored_ratio,
-       decompress_speed},
-      {"latency-bound",
-       "best stored ratio with no stall block and every block's intrinsic cost (its fastest call) < " +
-           fmt_num(opt.latency_quota_us) + " us, both directions",
-       [=](const Candidate& c) { return c.stall_blocks == 0 && c.worst_block_us < opt.latency_quota_us; }, stored_ratio,
-       decompress_speed},
-      // Cold data (the RocksDB column-family study's hot/cold split; hot data is read-heavy): the
-      // best ratio that can still be read back at a floor ten times lower than space-sensitive's.
-      {"cold data", "best stored ratio with decompress >= " + fmt_num(opt.cold_min_decompress) + " MB/s (median)",
-       [=](const Candidate& c) { return c.decompress_mbps >= opt.cold_min_decompress; }, stored_ratio,
-       decompress_speed},
-  };
-}
-
-// A pick per workload rule among the candidates `eligible_too` allows (all when empty).
-void add_picks(GroupRecommendations& g, const RecommendOptions& opt, const CandidateFilter& eligible_too) {
-  auto allowed_here = [&](const Candidate& c) { return !eligible_too || eligible_too(c, g.block_size); };
-  double best_ratio = 0;
-  for (const auto& c : g.candidates)
-    if (c.dict_losses == 0 && allowed_here(c)) best_ratio = std::max(best_ratio, c.stored_ratio);
-  for (auto& rule : workload_rules(opt, best_ratio)) {
-    Recommendation rec;
-    rec.workload = std::move(rule.workload);
-    rec.rule = std::move(rule.rule);
-    auto allowed = [&](const Candidate& c) { return allowed_here(c) && rule.eligible(c); };
-    // Sizes are exact: only speeds have noise to tie within.
-    const double within = rule.measure == stored_ratio ? 0.0 : opt.speed_tie_within;
-    rec.choice = pick(g.candidates, allowed, rule.measure, rule.then, within, rec.ties);
-    rec.why = rec.choice ? describe(*rec.choice) : "no codec meets the rule";
-    g.picks.push_back(std::move(rec));
-  }
 }
 
 }  // namespace
@@ -283,13 +228,25 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
 }
 
 std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt,
-                                            const CandidateFilter& eligible_too) {
+                                            const CandidateFilter& eligible_too, const CandidateFilter& own_call) {
   std::vector<GroupRecommendations> out;
   for (const auto& [key, group] : workload_groups(r, opt.per_source)) {
-    out.push_back(group_candidates(group, opt.per_source));
-    add_picks(out.back(), opt, eligible_too);
+    out.push_back(group_candidates(group, opt));
+    add_picks(out.back(), opt, eligible_too, own_call, r.meta.machine_load.verdict == "too busy to decide");
   }
   return out;
+}
+
+const char* to_string(SpeedBasis b) {
+  switch (b) {
+    case SpeedBasis::FastestCalls:
+      return "fastest calls";
+    case SpeedBasis::CpuTime:
+      return "CPU time";
+    case SpeedBasis::WallTime:
+      break;
+  }
+  return "wall time";
 }
 
 std::vector<Device> default_devices() {

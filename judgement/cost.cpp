@@ -217,12 +217,22 @@ const Device* find_device(const std::vector<Device>& devices, const std::string&
   return nullptr;
 }
 
-CostRow cost_of(const std::string& label, double ratio, double compress_mbps, double decompress_mbps, int threads,
-                const Workload& w, const Device* device) {
+}  // namespace
+
+double held_bytes(const Workload& w) {
+  if (w.lsm.data_bytes > 0) return w.lsm.data_bytes;
+  double sum = 0;
+  for (const auto& f : w.families) sum += f.data_bytes;
+  return sum;
+}
+
+CostRow cost_row(const std::string& label, double ratio, double compress_mbps, double decompress_mbps, int threads,
+                 const Workload& w, const Device* device) {
   CostRow c;
   c.label = label;
   c.stored_ratio = ratio;
-  c.stored_gb = w.write_mbps * kSecondsPerMonth / 1000.0 / ratio;
+  const double held = held_bytes(w);
+  c.stored_gb = held > 0 ? held / 1e9 / ratio : w.write_mbps * kSecondsPerMonth / 1000.0 / ratio;
   c.storage_usd = c.stored_gb * w.storage_usd_gb_month;
   // A group's MB/s is the total of its `threads` workers, each on a core of its own.
   c.cores = threads * ((compress_mbps > 0 ? w.write_mbps / compress_mbps : 0) +
@@ -232,8 +242,6 @@ CostRow cost_of(const std::string& label, double ratio, double compress_mbps, do
   if (device) c.device_load = w.read_mbps / ratio / device->mb_per_s;
   return c;
 }
-
-}  // namespace
 
 bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error) {
   out = Workload{};
@@ -271,9 +279,11 @@ bool parse_workload(const std::string& text, const std::vector<Device>& devices,
 }
 
 std::string workload_text(const Workload& w) {
-  return fmt::format("30 days at {} MB/s written, {} MB/s read; ${}/GB-month, ${}/core-hour{}", w.write_mbps,
+  const double held = held_bytes(w);
+  return fmt::format("30 days at {} MB/s written, {} MB/s read; ${}/GB-month, ${}/core-hour{}{}", w.write_mbps,
                      w.read_mbps, w.storage_usd_gb_month, w.cpu_usd_core_hour,
-                     w.device.empty() ? "" : "; device " + w.device);
+                     w.device.empty() ? "" : "; device " + w.device,
+                     held > 0 ? fmt::format("; {:.4g} GiB held", held / 1073741824.0) : "");
 }
 
 std::vector<GroupCosts> cost_model(const RunResults& r, const Workload& w, const std::vector<Device>& devices) {
@@ -282,10 +292,10 @@ std::vector<GroupCosts> cost_model(const RunResults& r, const Workload& w, const
   for (const auto& g : recommend(r, RecommendOptions{})) {
     GroupCosts gc;
     gc.group = g.group;
-    gc.rows.push_back(cost_of("uncompressed", 1.0, 0, 0, g.threads, w, device));
+    gc.rows.push_back(cost_row("uncompressed", 1.0, 0, 0, g.threads, w, device));
     for (const auto& c : g.candidates) {
       if (c.dict_losses) continue;  // never a recommendation, so never a cost-model pick
-      gc.rows.push_back(cost_of(c.label, c.stored_ratio, c.compress_mbps, c.decompress_mbps, g.threads, w, device));
+      gc.rows.push_back(cost_row(c.label, c.stored_ratio, c.compress_mbps, c.decompress_mbps, g.threads, w, device));
     }
     // Those the device can serve first, then by total; equal totals by label (stable output).
     std::sort(gc.rows.begin(), gc.rows.end(), [](const CostRow& a, const CostRow& b) {

@@ -4,10 +4,13 @@
 //
 // For 30 days (2,592,000 s; 720 hours) at `write` MB/s in and `read` MB/s out (both
 // uncompressed, decimal MB):
-//   stored GB    = write x 2,592,000 / 1000 / stored ratio  (one month of writes, as stored)
+//   stored GB    = the data held (size=, or the families' sizes) / 1e9 / stored ratio, as the
+//                  per-level plans price the data at rest; without size=, one month of writes:
+//                  write x 2,592,000 / 1000 / stored ratio
 //   storage $    = stored GB x storage $/GB-month
-//   CPU cores    = T x (write / compress MB/s + read / decompress MB/s)  (medians of this run;
-//                  T = the group's threads: its MB/s is the total of T workers, one core each)
+//   CPU cores    = T x (write / compress MB/s + read / decompress MB/s)  (the speeds the
+//                  recommendations decide on, judgement/analysis.h Candidate; T = the group's
+//                  threads: its MB/s is the total of T workers, one core each)
 //   CPU $        = cores x cpu $/core-hour x 720
 //   total $      = storage $ + CPU $
 // With `device=NAME` (an I/O-model device), the device's read load is shown beside it: the
@@ -74,7 +77,15 @@ struct GroupCosts {
   std::vector<CostRow> rows;  // cheapest first ("uncompressed" included)
 };
 std::vector<GroupCosts> cost_model(const RunResults& r, const Workload& w, const std::vector<Device>& devices);
-// "30 days at 50 MB/s written, 200 MB/s read; $0.08/GB-month, $0.04/core-hour; device NVMe"
+// One row of it: a candidate's (or "uncompressed": ratio 1, speeds 0) cost under `w`; `device`
+// may be null (no device load).
+CostRow cost_row(const std::string& label, double stored_ratio, double compress_mbps, double decompress_mbps,
+                 int threads, const Workload& w, const Device* device = nullptr);
+// The bytes the terms hold at rest: size=, or the families' sizes added up; 0 when neither is
+// given (storage is then one month of writes).
+double held_bytes(const Workload& w);
+// "30 days at 50 MB/s written, 200 MB/s read; $0.08/GB-month, $0.04/core-hour; device NVMe",
+// then "; 500 GiB held" when the terms hold data at rest.
 std::string workload_text(const Workload& w);
 
 }  // namespace kvz

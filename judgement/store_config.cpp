@@ -44,14 +44,23 @@ const StoreProfile* store_profile_of(const RunResults& run) {
   return nullptr;
 }
 
+// A recommend() own-call filter: the row is the call `store` makes (stores/ store_own_call).
+CandidateFilter own_call_of(const StoreProfile& store) {
+  return [&store](const Candidate& c, uint64_t) { return store_own_call(store, c.codec, c.params); };
+}
+
+// Measured under `store`'s profile, only the store's own calls are picks (its best possible
+// call rows are the code change it could make); a run without it measured kvz's calls, and the
+// line says the figures are those.
 std::vector<GroupRecommendations> recommend_in(const RunResults& run, const RecommendOptions& opt,
                                                const StoreProfile& store) {
-  auto groups = recommend(run, opt, writable_by(store));
+  const bool measured_under = run_store(run) == store.base;
+  auto groups = recommend(run, opt, writable_by(store), measured_under ? own_call_of(store) : CandidateFilter{});
   for (auto& g : groups) {
     for (auto& pick : g.picks) {
       if (!pick.choice) continue;
       const ConfigLine line = config_line_for(store, *pick.choice, g.block_size, table_of_source(run, g.source));
-      pick.config = PickConfig{store.base, line.text, line.writable};
+      pick.config = PickConfig{store.base, line.text, line.writable, measured_under};
     }
   }
   return groups;

@@ -10,6 +10,8 @@
 
 #include "judgement/analysis.h"
 #include "judgement/file_baseline.h"
+#include "judgement/level_plan.h"
+#include "judgement/plan_agreement.h"
 #include "judgement/store_config.h"
 #include "report/columns.h"
 #include "results/results.h"
@@ -239,13 +241,13 @@ std::string short_choice(const Recommendation& pick) {
 
 }  // namespace
 
-// The summary under the table: the recommendations per workload group, one line each. Under a
-// store profile the picks come from the codecs that store writes, each with the line that
-// applies it in the store's own syntax (judgement/store_config.h).
+// The summary under the table: the recommendations per workload group, one line each, its cost
+// and why under it. Under a store profile the picks come from the calls that store makes, each
+// with the line that applies it in the store's own syntax (judgement/store_config.h).
 void print_recommendations(std::ostream& out, const RunResults& results) {
   for (const auto& g : recommend_for_run_store(results, RecommendOptions{})) {
-    out << fmt::format("\nrecommendations, {} (stored ratio, c/d MB/s, worst block; ≈: a tie within noise):\n",
-                       g.group);
+    const std::string basis = g.candidates.empty() ? "" : g.candidates.front().basis;
+    out << fmt::format("\nrecommendations, {} (stored ratio, c/d MB/s by {}, worst blk; ≈ tie):\n", g.group, basis);
     for (const auto& pick : g.picks) {
       if (!pick.choice) {
         // The rule's whole text, wrapped: a slow machine meets none of them, and it still fits.
@@ -257,12 +259,17 @@ void print_recommendations(std::ostream& out, const RunResults& results) {
                          c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_block_us);
       if (pick.config && pick.config->writable)
         out << fmt::format("    {}: {}\n", pick.config->store, pick.config->line);
+      out << wrap_words("    why:", pick.summary, kConsoleColumns) << "\n";
+      if (!pick.code_change.empty()) out << wrap_words("    code change:", pick.code_change, kConsoleColumns) << "\n";
     }
   }
 }
 
 void print_costs(std::ostream& out, const RunResults& results, const Workload& workload,
                  const std::vector<Device>& devices) {
+  // With a per-level plan (size=, leveled), each group's ranking says why it differs from it.
+  std::vector<LevelPlan> plans;
+  if (!workload.universal && workload.families.empty()) plans = level_plans(results, workload);
   for (const auto& g : cost_model(results, workload, devices)) {
     out << fmt::format("\nmonthly cost, {} ({}):\n", g.group, workload_text(workload));
     size_t shown = 0;
@@ -275,6 +282,10 @@ void print_costs(std::ostream& out, const RunResults& results, const Workload& w
           row.device_load < 0 ? std::string() : fmt::format(", {} {:.0f} %", workload.device, row.device_load * 100));
       ++shown;
     }
+    for (const auto& plan : plans)
+      if (plan.group == g.group)
+        if (const std::string differ = ranking_plan_difference(g, plan); !differ.empty())
+          out << wrap_words("  why the plan differs:", differ, kConsoleColumns) << "\n";
   }
 }
 

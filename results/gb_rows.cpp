@@ -114,7 +114,15 @@ void add_gb_rows(std::vector<std::string>& rows, int& family, const CellResult& 
 
 }  // namespace
 
-// Google Benchmark's context block, so GB tooling recognises the file.
+// Google Benchmark's context block, so GB tooling recognises the file. Its load_avg is what
+// Google Benchmark records (getloadavg when the run starts): the machine's at the run's start.
+namespace {
+json load_avg(const MachineLoad& l) {
+  if (!l.recorded || l.load_avg_start[0] < 0) return json::array();
+  return json::array({l.load_avg_start[0], l.load_avg_start[1], l.load_avg_start[2]});
+}
+}  // namespace
+
 json gb_context(const RunMeta& m) {
   json caches = json::array();
   if (m.llc_bytes)
@@ -126,7 +134,7 @@ json gb_context(const RunMeta& m) {
           {"mhz_per_cpu", static_cast<int>(std::lround(m.tsc_ghz * 1000))},
           {"cpu_scaling_enabled", false},
           {"caches", caches},
-          {"load_avg", json::array()},
+          {"load_avg", load_avg(m.machine_load)},
           {"library_build_type", m.build_type == "Debug" ? "debug" : "release"},
           {"kvzbench_version", m.kvzbench_version},
           {"cpu_model", m.cpu_model}};

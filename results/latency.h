@@ -21,10 +21,18 @@ inline constexpr uint64_t kMinCallsP999 = 1000;
 // maximum is the worst block (`worst_block_ns`, the console's "worst blk"). bench computes it
 // in one place: bench/intrinsic.h IntrinsicTimes::cost.
 struct IntrinsicCost {
-  uint64_t blocks = 0;                  // distinct blocks timed
-  uint64_t calls_per_block = 0;         // fewest calls any block got (at least 3)
-  double median_block_ns = 0;           // the median block's intrinsic cost
-  double worst_block_ns = 0;            // the largest intrinsic cost of any block: the worst block's
+  uint64_t blocks = 0;           // distinct blocks timed
+  uint64_t calls_per_block = 0;  // fewest calls any block got (at least 3)
+  double median_block_ns = 0;    // the median block's intrinsic cost
+  double worst_block_ns = 0;     // the largest intrinsic cost of any block: the worst block's
+  // Every block's intrinsic cost added up: one pass over the blocks at each block's fastest call.
+  // The blocks' uncompressed bytes over it is the speed by fastest calls, the estimate load moves
+  // least (judgement/README.md "Speeds that load does not move"). 0 without a figure.
+  double fastest_sum_ns = 0;
+  // When the cell was measured a second time (a contender in a tie, commands/run_contenders.h):
+  // the other measurement's sum. The figures above are the window with the lower sum; how far
+  // the two lie apart is how well the speed is known. 0: measured once.
+  double fastest_sum_other_ns = 0;
   uint64_t worst_block = 0;             // its index in the block set: `kvzbench blocks --out` NNNNNN.blk
   uint64_t worst_block_bytes = 0;       // its uncompressed size
   uint64_t worst_block_compressed = 0;  // its compressed size (JSON worst_block_compressed_bytes)

@@ -51,11 +51,13 @@ std::optional<double> percentile_from_json(const json& j, const char* name, uint
 }
 
 std::string intrinsic_text(const IntrinsicCost& c) {
-  return JsonObjectText()
-      .set("blocks", c.blocks)
+  JsonObjectText j;
+  if (c.fastest_sum_other_ns > 0) j.set("fastest_sum_other_ns", c.fastest_sum_other_ns);
+  return j.set("blocks", c.blocks)
       .set("calls_per_block", c.calls_per_block)
       .set("median_block_ns", c.median_block_ns)
       .set("worst_block_ns", c.worst_block_ns)
+      .set("fastest_sum_ns", c.fastest_sum_ns)
       .set("worst_block", c.worst_block)
       .set("worst_block_bytes", c.worst_block_bytes)
       .set("worst_block_compressed_bytes", c.worst_block_compressed)
@@ -68,6 +70,8 @@ void intrinsic_from_json(const json& j, IntrinsicCost& c) {
   c.calls_per_block = F::count(j, "calls_per_block");
   c.median_block_ns = F::number(j, "median_block_ns", 0);
   c.worst_block_ns = F::number(j, "worst_block_ns", 0);
+  c.fastest_sum_ns = F::number(j, "fastest_sum_ns", 0);
+  c.fastest_sum_other_ns = F::number(j, "fastest_sum_other_ns", 0);
   c.worst_block = F::count(j, "worst_block");
   c.worst_block_bytes = F::count(j, "worst_block_bytes");
   c.worst_block_compressed = F::count(j, "worst_block_compressed_bytes");
@@ -169,6 +173,12 @@ std::string cell_json_text(const CellResult& c) {
   if (c.partial_set) j.set("partial_set", true);
   if (c.on_disk_bytes) j.set("on_disk_bytes", *c.on_disk_bytes);
   if (c.store_file_bytes) j.set("store_file_bytes", *c.store_file_bytes).set("store_file_parts", c.store_file_parts);
+  // The share of its timed calls during which the thread was switched out (both directions'
+  // latency passes): how busy the machine was for this cell (judgement/machine_verdict.h).
+  if (const uint64_t calls = c.compress_latency.calls + c.decompress_latency.calls; c.status == CellStatus::Ok && calls)
+    j.set("preempted_share",
+          static_cast<double>(c.compress_latency.preempted_calls + c.decompress_latency.preempted_calls) /
+              static_cast<double>(calls));
   // A failed cell never carries speeds: they would be numbers about a wrong result.
   if (c.status == CellStatus::Ok)
     j.set("compress_mbps", c.compress_mbps)
@@ -229,6 +239,110 @@ void cell_from_json(const json& j, CellResult& c) {
   }
 }
 
+namespace {
+
+json load_avg_json(const double (&avg)[3]) {
+  if (avg[0] < 0) return json::array();
+  return json::array({avg[0], avg[1], avg[2]});
+}
+
+void load_avg_from_json(const json& j, const char* name, double (&avg)[3]) {
+  if (!j.contains(name) || !j.at(name).is_array() || j.at(name).size() != 3) return;
+  for (size_t i = 0; i < 3; ++i) {
+    const json& v = j.at(name)[i];
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+      throw F::bad(name, "expected three load averages >= 0");
+    avg[i] = v.get<double>();
+  }
+}
+
+json machine_load_json(const MachineLoad& l) {
+  return {{"load_avg_start", load_avg_json(l.load_avg_start)},
+          {"load_avg_end", load_avg_json(l.load_avg_end)},
+          {"wall_seconds", l.wall_seconds},
+          {"process_cpu_seconds", l.process_cpu_seconds},
+          {"threads", l.threads},
+          {"others_cores", l.others_cores},
+          {"steal_share", l.steal_share},
+          {"cpu_mhz_min", l.cpu_mhz_min},
+          {"cpu_mhz_max", l.cpu_mhz_max},
+          {"preempted_share", l.preempted_share},
+          {"verdict", l.verdict},
+          {"verdict_text", l.verdict_text}};
+}
+
+MachineLoad machine_load_from_json(const json& j) {
+  MachineLoad l;
+  l.recorded = true;
+  load_avg_from_json(j, "load_avg_start", l.load_avg_start);
+  load_avg_from_json(j, "load_avg_end", l.load_avg_end);
+  l.wall_seconds = F::number(j, "wall_seconds", 0);
+  l.process_cpu_seconds = F::number(j, "process_cpu_seconds", 0);
+  l.threads = F::integer(j, "threads", 1, 1, 1 << 20);
+  l.others_cores = F::number(j, "others_cores", -1, -1);
+  l.steal_share = F::number(j, "steal_share", -1, -1);
+  l.cpu_mhz_min = F::number(j, "cpu_mhz_min", -1, -1);
+  l.cpu_mhz_max = F::number(j, "cpu_mhz_max", -1, -1);
+  l.preempted_share = F::number(j, "preempted_share", -1, -1);
+  l.verdict = j.value("verdict", "");
+  l.verdict_text = j.value("verdict_text", "");
+  return l;
+}
+
+}  // namespace
+
+json recommendations_to_json(const std::vector<RecommendationRecord>& recs) {
+  json out = json::array();
+  for (const auto& r : recs) {
+    json config = json::array();
+    for (const auto& l : r.config)
+      config.push_back({{"store", l.store}, {"line", l.line}, {"store_call", l.store_call}});
+    out.push_back({{"group", r.group},
+                   {"workload", r.workload},
+                   {"pick", r.pick},
+                   {"ties", r.ties},
+                   {"decided", r.decided},
+                   {"speeds_by", r.speeds_by},
+                   {"stored_ratio", r.stored_ratio},
+                   {"compress_mbps", r.compress_mbps},
+                   {"decompress_mbps", r.decompress_mbps},
+                   {"worst_block_us", r.worst_block_us},
+                   {"cost_usd_month", r.cost_usd_month},
+                   {"rule", r.rule},
+                   {"reason", r.reason},
+                   {"code_change", r.code_change},
+                   {"config", config}});
+  }
+  return out;
+}
+
+std::vector<RecommendationRecord> recommendations_from_json(const json& j) {
+  if (!j.is_array()) throw F::bad("recommendations", "expected an array");
+  std::vector<RecommendationRecord> out;
+  for (const auto& r : j) {
+    RecommendationRecord rec;
+    rec.group = r.value("group", "");
+    rec.workload = r.value("workload", "");
+    rec.pick = r.value("pick", "");
+    if (r.contains("ties")) rec.ties = r.at("ties").get<std::vector<std::string>>();
+    rec.decided = r.value("decided", true);
+    rec.speeds_by = r.value("speeds_by", "");
+    rec.stored_ratio = F::number(r, "stored_ratio", 0);
+    rec.compress_mbps = F::number(r, "compress_mbps", 0);
+    rec.decompress_mbps = F::number(r, "decompress_mbps", 0);
+    rec.worst_block_us = F::number(r, "worst_block_us", 0);
+    rec.cost_usd_month = F::number(r, "cost_usd_month", 0);
+    rec.rule = r.value("rule", "");
+    rec.reason = r.value("reason", "");
+    rec.code_change = r.value("code_change", "");
+    if (r.contains("config"))
+      for (const auto& l : r.at("config"))
+        rec.config.push_back({l.value("store", ""), l.value("line", ""), l.value("store_call", true)});
+    out.push_back(std::move(rec));
+  }
+  return out;
+}
+
 json meta_to_json(const RunMeta& m) {
   json versions = json::array();
   for (const auto& v : m.codec_versions)
@@ -241,29 +355,31 @@ json meta_to_json(const RunMeta& m) {
     if (!c.host.empty()) one["host"] = c.host;
     corpora.push_back(std::move(one));
   }
-  return {{"kvzbench_version", m.kvzbench_version},
-          {"git_revision", m.git_revision},
-          {"compiler", m.compiler},
-          {"build_type", m.build_type},
-          {"cxx_flags", m.cxx_flags},
-          {"cpu_model", m.cpu_model},
-          {"cpu_flags", m.cpu_flags},
-          {"cores", m.cores},
-          {"llc_bytes", m.llc_bytes},
-          {"timer_overhead_ns", m.timer_overhead_ns},
-          {"tsc_ghz", m.tsc_ghz},
-          {"timer", m.timer},
-          {"started_at", m.started_at},
-          {"hostname", m.hostname},
-          {"command_line", m.command_line},
-          {"seed", m.seed},
-          {"repetitions", m.repetitions},
-          {"profile", m.profile},
-          {"store_versions", m.store_versions},
-          {"interrupted", m.interrupted},
-          {"codec_versions", versions},
-          {"corpora", corpora},
-          {"extra", m.extra}};
+  json out = {{"kvzbench_version", m.kvzbench_version},
+              {"git_revision", m.git_revision},
+              {"compiler", m.compiler},
+              {"build_type", m.build_type},
+              {"cxx_flags", m.cxx_flags},
+              {"cpu_model", m.cpu_model},
+              {"cpu_flags", m.cpu_flags},
+              {"cores", m.cores},
+              {"llc_bytes", m.llc_bytes},
+              {"timer_overhead_ns", m.timer_overhead_ns},
+              {"tsc_ghz", m.tsc_ghz},
+              {"timer", m.timer},
+              {"started_at", m.started_at},
+              {"hostname", m.hostname},
+              {"command_line", m.command_line},
+              {"seed", m.seed},
+              {"repetitions", m.repetitions},
+              {"profile", m.profile},
+              {"store_versions", m.store_versions},
+              {"interrupted", m.interrupted},
+              {"codec_versions", versions},
+              {"corpora", corpora},
+              {"extra", m.extra}};
+  if (m.machine_load.recorded) out["machine_load"] = machine_load_json(m.machine_load);
+  return out;
 }
 
 void meta_from_json(const json& j, RunMeta& m) {
@@ -303,6 +419,9 @@ void meta_from_json(const json& j, RunMeta& m) {
   }
   m.extra.clear();
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();
+  m.machine_load = j.contains("machine_load") && j.at("machine_load").is_object()
+                       ? machine_load_from_json(j.at("machine_load"))
+                       : MachineLoad{};
 }
 
 std::string dump_json(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
@@ -344,7 +463,11 @@ std::string results_to_json(const RunResults& r) {
   out += results_middle(r.schema_version, r.meta);
   first = true;
   for (const auto& c : r.cells) append_cell(out, first, c);
-  out += kResultsTail;
+  if (r.recommendations.empty()) {
+    out += kResultsTail;
+  } else {
+    out += "\n],\n\"recommendations\": " + dump_json(recommendations_to_json(r.recommendations)) + "}}\n";
+  }
   return out;
 }
 
@@ -377,6 +500,7 @@ bool results_from_json(const std::string& text, RunResults& out, std::string& er
       if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
       r.cells.push_back(std::move(c));
     }
+    if (k.contains("recommendations")) r.recommendations = recommendations_from_json(k.at("recommendations"));
     if (std::string e = results_consistency_error(r); !e.empty()) throw std::runtime_error(e);
     out = std::move(r);
     return true;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "results/latency.h"
+#include "results/recommendations.h"
 #include "results/run_meta.h"
 
 namespace kvz {
@@ -113,6 +114,8 @@ struct RunResults {
   int schema_version = kResultsSchemaVersion;
   RunMeta meta;
   std::vector<CellResult> cells;
+  // The answer, when `run` judged it (results/recommendations.h); written after the cells.
+  std::vector<RecommendationRecord> recommendations;
 };
 
 // JSON I/O. Load errors are one line ("BASE.json: not a kvzbench result (no 'kvzbench' key)").

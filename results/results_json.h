@@ -5,9 +5,11 @@
 //   results_head · append_gb_rows for each cell · results_middle · append_cell for each cell ·
 //   kResultsTail
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "results/recommendations.h"
 #include "results/results_fwd.h"
 
 namespace kvz {
@@ -15,6 +17,9 @@ namespace kvz {
 std::string cell_json_text(const CellResult& c);              // the cell's line: nlohmann's dump of it, byte for byte
 void cell_from_json(const nlohmann::json& j, CellResult& c);  // throws on a malformed cell
 nlohmann::json meta_to_json(const RunMeta& m);
+// The `recommendations` array (results/recommendations.h), written after the cells.
+nlohmann::json recommendations_to_json(const std::vector<RecommendationRecord>& recs);
+std::vector<RecommendationRecord> recommendations_from_json(const nlohmann::json& j);  // throws when malformed
 void meta_from_json(const nlohmann::json& j, RunMeta& m);
 std::string dump_json(const nlohmann::json& j);  // one line; invalid UTF-8 replaced
 

@@ -45,6 +45,9 @@ void read_kvzbench_member(JsonFileScanner& s, const std::string& key, ResultsFil
       s.capture_value(text);
       sink.on_cell(text);
     });
+  } else if (key == "recommendations" && sink.on_recommendations) {
+    s.capture_value(text);
+    sink.on_recommendations(text);
   } else {
     s.skip_value();
   }
@@ -101,6 +104,9 @@ bool load_results(const std::string& path, RunResults& out, std::string& error) 
     cell_from_json(json::parse(text), c);
     if (!ids.insert(c.key.id()).second) throw std::runtime_error("cell " + c.key.id() + " appears twice");
     r.cells.push_back(std::move(c));
+  };
+  sink.on_recommendations = [&](const std::string& text) {
+    r.recommendations = recommendations_from_json(json::parse(text));
   };
   sink.consistency_error = [&] { return results_consistency_error(r); };
   if (!read_results_file(path, sink, error)) return false;

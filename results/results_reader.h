@@ -21,6 +21,8 @@ struct ResultsFileSink {
   std::function<void()> on_meta;  // optional: after `meta` is read
   // One cell's JSON text, in file order; throws on a malformed cell (std::runtime_error).
   std::function<void(const std::string& cell_text)> on_cell;
+  // Optional: the `recommendations` array's text (results/recommendations.h); skipped when unset.
+  std::function<void(const std::string& text)> on_recommendations;
   // After the last cell: "" or the first cell that breaks results_checks.h's rules.
   std::function<std::string()> consistency_error;
 };

@@ -28,6 +28,26 @@ struct CorpusInfo {
   std::string host{};  // set by `merge` of several hosts: the host the file is on
 };
 
+// How busy the machine was while the run measured (bench/machine_load.h samples it around the
+// measuring; judgement/machine_verdict.h judges it). JSON: meta.machine_load. A figure that could
+// not be read is negative (the frequency: empty) and prints as "not readable".
+struct MachineLoad {
+  bool recorded = false;                    // false: a run written before the record existed
+  double load_avg_start[3] = {-1, -1, -1};  // /proc/loadavg: 1, 5 and 15 minutes
+  double load_avg_end[3] = {-1, -1, -1};
+  double wall_seconds = 0;                    // the measuring span
+  double process_cpu_seconds = 0;             // this process's CPU time over it
+  int threads = 1;                            // the run's worker threads (the CPU it could use)
+  double others_cores = -1;                   // CPU the rest of the machine used over it, in cores (/proc/stat)
+  double steal_share = -1;                    // steal over all CPU time of the span (/proc/stat), 0..1
+  double cpu_mhz_min = -1, cpu_mhz_max = -1;  // cpufreq scaling_cur_freq over the CPUs, start and end
+  // Filled from the cells by judgement (judgement/machine_verdict.h): latency calls during which
+  // the thread was switched out, over all calls; and the verdict on it all.
+  double preempted_share = -1;
+  std::string verdict;       // "quiet", "busy" or "too busy to decide"; "" before it is judged
+  std::string verdict_text;  // the one line that says it, with the figures behind it
+};
+
 struct RunMeta {
   std::string kvzbench_version;
   std::string git_revision;
@@ -54,6 +74,7 @@ struct RunMeta {
   std::vector<CodecVersion> codec_versions;
   std::vector<CorpusInfo> corpora;
   std::map<std::string, std::string> extra;
+  MachineLoad machine_load;
 };
 
 }  // namespace kvz

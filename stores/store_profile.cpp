@@ -3,6 +3,7 @@
 // public calls of stores/store_profile.h answered through each profile's store.
 #include "stores/store_profile.h"
 
+#include <algorithm>
 #include <deque>
 #include <mutex>
 #include <string_view>
@@ -298,6 +299,31 @@ std::string store_codec_options(const StoreProfile& p, const std::string& codec,
     return fmt::format("{}: not {} with ':{}' ({} writes {} as {})", list, codec, given, p.base, codec,
                        spec_item(*found));
   return "";
+}
+
+namespace {
+
+// A label's call options: what follows the level, less a dictionary ("9:fresh:dict=16K" -> ":fresh").
+std::string_view call_options(std::string_view params) {
+  size_t at = params.size();
+  for (std::string_view dict : {":dict=", ":rawdict="}) at = std::min(at, params.find(dict));
+  params = params.substr(0, at);
+  size_t level = params.starts_with('-') ? 1 : 0;
+  while (level < params.size() && params[level] >= '0' && params[level] <= '9') ++level;
+  return params.substr(level);
+}
+
+}  // namespace
+
+bool store_own_call(const StoreProfile& p, const std::string& codec, const std::string& params) {
+  if (is_uncompressed(codec)) return true;
+  const Store* store = find_store(p);
+  const WritableCodec* own = store ? written(*store, p, codec) : nullptr;
+  if (!own || params.ends_with(":split")) return false;
+  if (own->fixed_level && level_text(own->params) != level_text(params)) return false;
+  const size_t colon = own->params.find(':');
+  const std::string_view own_options = colon == std::string_view::npos ? "" : own->params.substr(colon);
+  return call_options(params) == own_options;
 }
 
 int store_codec_level(const StoreProfile& p, const std::string& codec, int level) {

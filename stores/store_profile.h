@@ -76,6 +76,14 @@ bool store_supports_codec(const StoreProfile& profile, const std::string& codec)
 // version that writes it (", which LevelDB main (unreleased) writes (--profile leveldb:version=main)").
 std::string store_codec_options(const StoreProfile& profile, const std::string& codec, std::string& options);
 
+// Whether a row (`codec`, its CodecParams::label() `params`, e.g. "9:fresh:dict=16K") is the call
+// the store itself makes for that codec: its first row for the codec (the mode and call options,
+// ":stream:fresh" for RocksDB's LZ4, ":fresh" for its zlib and LZ4HC, none for its zstd) at any
+// level the store can be set to, with or without a dictionary it keeps in its files. False for the
+// profile's "best possible call" rows (the same bytes, a state reused across blocks), a codec it
+// does not write, and a dictionary trained on a split (`:split`, a study, not the store's way).
+bool store_own_call(const StoreProfile& profile, const std::string& codec, const std::string& params);
+
 // The level the store writes `codec` at when a row asks for `level`: `level`, or the one level
 // the store always writes (RocksDB 7.8's bzip2: blockSize100k 1 whatever compression_opts.level
 // says), so `-c bzip2:9` under --profile rocksdb is the bzip2:1 row RocksDB writes.

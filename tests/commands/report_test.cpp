@@ -36,7 +36,7 @@ TEST(ReportCli, WritesEveryFormatAndRejectsBadInput) {
   EXPECT_NE(html.str().find("disk: 200 MB/s, 5000 us"), std::string::npos);
   EXPECT_EQ(call(report_main, "report", {tmp("absent.json")}), 2);
   EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--device", "disk:fast:1"}), 2);
-  EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--write-ratio-within", "7"}), 2);
+  EXPECT_EQ(call(report_main, "report", {tmp("r.json"), "--space-min-decompress", "-7"}), 2);
   EXPECT_EQ(call(report_main, "report", {}), 2);
   // The cost model: a section in the Markdown (and the HTML), a bad workload refused.
   EXPECT_EQ(call(report_main, "report",
