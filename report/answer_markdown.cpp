@@ -1,0 +1,64 @@
+// The answer in the Markdown (results.md, `report --md`), first after the run's line: what it
+// stands on, a table per workload group with each pick's figures, its whole tie chain and the
+// line that applies it in the run's store, then the marks explained (report/answer.h).
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include "report/answer.h"
+#include "report/writers.h"
+#include "results/results.h"
+
+namespace kvz {
+
+namespace {
+
+// A line in a code span: whole, on one line, so it copies as it is. A '|' would end the table
+// cell, so it is escaped (GitHub renders "\|" inside a cell's code span as '|').
+std::string code_span(const std::string& line) {
+  std::string s = "`";
+  for (const char c : line) s += c == '|' ? std::string("\\|") : std::string(1, c);
+  return s + "`";
+}
+
+void write_group(std::ostream& o, const GroupRecommendations& g, const std::string& store) {
+  o << "**" << g.group
+    << "**\n\n| workload | choice | stored ratio | compress MB/s | decompress MB/s | worst block µs |"
+    << (store.empty() ? "" : " " + store + " configuration |") << " rule |\n";
+  o << "|---|---|---:|---:|---:|---:|" << (store.empty() ? "" : "---|") << "---|\n";
+  for (const auto& p : g.picks) {
+    o << "| " << p.workload << " | " << p.choice_text() << " | ";
+    if (p.choice)
+      o << fmt::format("{:.3f} | {:.1f} | {:.1f} | {:.1f} |", p.choice->stored_ratio, p.choice->compress_mbps,
+                       p.choice->decompress_mbps, p.choice->worst_block_us);
+    else
+      o << " |  |  |  |";
+    if (!store.empty())
+      o << " " << (p.config ? (p.config->writable ? code_span(p.config->line) : p.config->line) : "") << " |";
+    o << " " << p.rule << " |\n";
+  }
+  o << "\n";
+}
+
+}  // namespace
+
+void write_answer_markdown(std::ostream& o, const RunResults& r, const RecommendOptions& opt) {
+  const auto groups = run_answer(r, opt);
+  o << "### The answer\n\n";
+  for (const auto& line : answer_header_lines(r)) o << line << "  \n";
+  o << "\nThe pick per workload, its figures (stored ratio, median MB/s, the worst block's intrinsic cost) and, "
+       "under a store profile, the line that applies it in that store's syntax.\n\n";
+  const std::string store = answer_store(r);
+  MarksSeen seen = marks_of_run(r);
+  for (const auto& g : groups) {
+    write_group(o, g, store);
+    for (const auto& p : g.picks) seen.tie = seen.tie || !p.ties.empty();
+  }
+  const auto marks = marks_used(seen);
+  if (marks.empty()) return;
+  o << "Marks:\n\n";
+  for (const auto& m : marks) o << "- `" << m.mark << "`: " << m.meaning << "\n";
+  o << "\n";
+}
+
+}  // namespace kvz
