@@ -3,22 +3,33 @@
 // line that applies it in the run's store, then the marks explained (report/answer.h).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <ostream>
 
 #include "report/answer.h"
 #include "report/writers.h"
 #include "results/results.h"
+#include "util/text.h"
 
 namespace kvz {
 
 namespace {
 
-// A line in a code span: whole, on one line, so it copies as it is. A '|' would end the table
-// cell, so it is escaped (GitHub renders "\|" inside a cell's code span as '|').
+// A line in a code span: whole, on one line, so it copies as it is. Its names are data (a table
+// named with a backtick): the span's fence is one backtick longer than the longest run inside it
+// (CommonMark), a '|' that would end the table cell is escaped (GitHub renders "\|" in a cell's
+// code span as '|'), and a control character shows as an escape (util/text.h one_line).
 std::string code_span(const std::string& line) {
-  std::string s = "`";
-  for (const char c : line) s += c == '|' ? std::string("\\|") : std::string(1, c);
-  return s + "`";
+  std::string text;
+  size_t run = 0, longest = 0;
+  for (const char c : one_line(line)) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+    text += c == '|' ? std::string("\\|") : std::string(1, c);
+  }
+  const std::string fence(longest + 1, '`');
+  const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`');
+  return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
 }
 
 void write_group(std::ostream& o, const GroupRecommendations& g, const std::string& store) {
