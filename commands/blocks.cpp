@@ -16,6 +16,7 @@
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 #include "blockgen/table.h"
+#include "commands/help_format.h"
 #include "commands/run_options.h"
 #include "commands/source_options.h"
 #include "util/bytes.h"
@@ -52,7 +53,8 @@ void print_stats(const BlockSet& b) {
                                                           (b.origin.codec.empty() ? "mixed" : b.origin.codec) + ")"
                            : layout->ignores_block_size ? "one block per value"
                                                         : "block size " + format_byte_size(b.block_size);
-  fmt::print("layout {}, {}: {} blocks, {} bytes\n", b.layout, size, n, b.total_bytes());
+  fmt::print("{}\n", wrap_words(fmt::format("layout {},", b.layout),
+                                fmt::format("{}: {} blocks, {} bytes", size, n, b.total_bytes()), console_columns()));
   if (n == 0) {
     fmt::print("  (no blocks: no input)\n");
     return;
@@ -122,6 +124,7 @@ int export_blocks(const BlockSet& b, const std::string& dir) {
 // The App `blocks` parses with; describe_blocks hands the same one to the man page and completions.
 void init_app(CLI::App& app, Options& o) {
   app.description("Build the blocks a store would compress; print statistics or export them.");
+  fit_help(app);  // within the console's width
   app.name("kvzbench blocks");
   add_source_options(app, o.sources);
   app.add_option("--out", o.out, "write NNNNNN.blk files and index.tsv to this directory");
@@ -199,17 +202,22 @@ int build_all(const Options& o, const BlocksPlan& p, const std::vector<Source>& 
   std::string error;
   for (const auto& s : sources) {
     const RecordSet& records = s.records;
-    if (o.stats) {
-      fmt::print(
-          "{}: {} bytes{}, record mode {} ({}), {} records\n", one_line(records.source), records.source_bytes,
-          records.sampled_bytes < records.source_bytes ? fmt::format(" (sampled {})", records.sampled_bytes) : "",
-          one_line(records.record_mode), one_line(records.detail), records.records.size());
+    if (o.stats) {  // within the console's width, continued four columns in; names escaped
+      fmt::print("{}\n", wrap_words(fmt::format("{}:", one_line(records.source)),
+                                    fmt::format("{} bytes{}, record mode {} ({}), {} records", records.source_bytes,
+                                                records.sampled_bytes < records.source_bytes
+                                                    ? fmt::format(" (sampled {})", records.sampled_bytes)
+                                                    : "",
+                                                one_line(records.record_mode), one_line(records.detail),
+                                                records.records.size()),
+                                    console_columns()));
     }
     for (size_t size : p.sizes) {
       const BlockSet b = build_blocks(records, p.layout->name, size, error);
       if (!error.empty()) return usage_error(error);
       for (size_t i = records.warnings.size(); i < b.warnings.size(); ++i)
-        fmt::print(stderr, "note: {}: {}\n", one_line(records.source), one_line(b.warnings[i]));
+        fmt::print(stderr, "{}\n",
+                   wrap_words("note:", one_line(records.source) + ": " + one_line(b.warnings[i]), stderr_wrap_width()));
       if (o.stats) print_stats(b);
       if (!o.out.empty()) {
         if (const int rc = export_blocks(b, o.out)) return rc;
@@ -236,7 +244,7 @@ int blocks_main(int argc, char** argv) {
   std::vector<Source> sources;
   std::vector<std::string> warnings;
   const bool loaded = load_sources(plan.request, sources, warnings, error);
-  for (const auto& w : warnings) fmt::print(stderr, "note: {}\n", one_line(w));
+  for (const auto& w : warnings) fmt::print(stderr, "{}\n", wrap_words("note:", one_line(w), stderr_wrap_width()));
   if (!loaded) return usage_error(error);
   return build_all(o, plan, sources);
 }

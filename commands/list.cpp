@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "codecs/registry.h"
+#include "commands/help_format.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -45,31 +46,38 @@ nlohmann::ordered_json to_json(const CodecInfo& i) {
           {"notes", i.notes}};
 }
 
+// A row per codec, its notes under it, filled to the console's width (util/text.h
+// console_columns).
 void print_table(const CodecRegistry& reg) {
-  std::vector<std::array<std::string, 7>> rows;
-  rows.push_back({"codec", "library", "levels", "default", "standard levels", "dict", "notes"});
+  std::vector<std::array<std::string, 6>> rows;
+  std::vector<std::string> notes;
+  rows.push_back({"codec", "library", "levels", "default", "standard levels", "dict"});
+  notes.emplace_back();
   for (const auto& c : reg.codecs()) {
     const CodecInfo& i = c->info();
     rows.push_back({i.name, i.library + " " + i.version,
                     i.has_levels ? fmt::format("{} {}", i.level_label, i.level_range_text()) : "-",
                     i.has_levels ? std::to_string(i.default_level) : "-",
                     i.has_levels ? compact_levels(i.standard_levels, i.extra_standard) : "-",
-                    i.supports_dict ? "yes" : "no", i.notes});
+                    i.supports_dict ? "yes" : "no"});
+    notes.push_back(i.notes);
   }
-  std::array<size_t, 7> width{};
+  std::array<size_t, 6> width{};
   for (const auto& r : rows)
-    for (size_t k = 0; k < r.size(); ++k) width[k] = std::max(width[k], r[k].size());
-  for (const auto& r : rows) {
+    for (size_t k = 0; k < r.size(); ++k) width[k] = std::max(width[k], display_width(r[k]));
+  const size_t columns = console_columns();
+  for (size_t n = 0; n < rows.size(); ++n) {
     std::string line;
-    for (size_t k = 0; k + 1 < r.size(); ++k) line += fmt::format("{:<{}}  ", r[k], width[k]);
-    line += r.back();
-    fmt::print("{}\n", line);
+    for (size_t k = 0; k + 1 < rows[n].size(); ++k) line += fmt::format("{:<{}}  ", rows[n][k], width[k]);
+    fmt::print("{}{}\n", line, rows[n].back());
+    for (const auto& note : fill_lines(notes[n], columns - 4)) fmt::print("    {}\n", note);
   }
 }
 
 // The App `list` parses with; describe_list hands the same one to the man page and completions.
 void init_app(CLI::App& app, bool& json) {
   app.description("List codecs, their levels, library versions and dictionary support");
+  fit_help(app);  // within the console's width
   app.name("kvzbench list");
   app.add_flag("--json", json, "print JSON for machines");
 }

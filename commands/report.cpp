@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands/help_format.h"
 #include "report/check_writers.h"
 #include "report/table_totals_writers.h"
 #include "report/terminal_view.h"
@@ -74,6 +75,7 @@ struct ReportArgs {
 // The App `report` parses with; describe_report hands the same one to the man page and completions.
 void add_report_options(CLI::App& app, ReportArgs& a) {
   app.description("Write an HTML report (and Markdown/CSV) from result files");
+  fit_help(app);  // within the console's width
   app.name("report");
   RecommendOptions& rec = a.opt.recommend;
   app.add_option("results", a.inputs, "result JSON files")->required()->check(CLI::ExistingFile);
@@ -143,6 +145,7 @@ struct CheckArgs {
 // The App `check` parses with; describe_check hands the same one to the man page and completions.
 void add_check_options(CLI::App& app, CheckArgs& a) {
   app.description("Check a run against a baseline: exit 0 pass, 1 fail, 2 unusable input");
+  fit_help(app);  // within the console's width
   app.name("check");
   CheckOptions& opt = a.opt;
   app.add_option("-b,--baseline", a.base_path, "baseline result JSON")->required();
@@ -207,6 +210,7 @@ struct MergeArgs {
 
 void add_merge_options(CLI::App& app, MergeArgs& a) {
   app.description("Merge result files (shards or machines) into one");
+  fit_help(app);  // within the console's width
   app.name("merge");
   app.add_option("results", a.inputs, "result JSON files")->required();
   app.add_option("-o,--output", a.out, "merged result JSON")->required();
@@ -263,6 +267,7 @@ int check_main(int argc, char** argv) {
   opt.use_cpu_time = !a.wall;
   opt.baseline_path = a.base_path;
   opt.current_path = a.cur_path;
+  opt.width = console_columns();
   if (const std::string why = check_paths({{"--html", a.html}, {"--junit", a.junit}, {"--markdown", a.markdown}},
                                           {a.cur_path}, {{"--baseline", a.base_path}});
       !why.empty())
@@ -303,8 +308,8 @@ int merge_main(int argc, char** argv) {
   RunResults merged;
   if (has_tables && !load_results(a.out, merged, error)) return fail("merge", error);
   const RunResults shown = terminal_view(merged);  // names are data: escaped for the terminal
-  print_fleet_answer(std::cout, shown);
-  print_table_totals(std::cout, shown);
+  print_fleet_answer(std::cout, shown, console_columns());
+  print_table_totals(std::cout, shown, console_columns());
   std::cout << std::flush;
   std::printf("merged %zu files, %zu cells into %s\n", a.inputs.size(), cells, a.out.c_str());
   return 0;

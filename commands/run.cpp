@@ -28,6 +28,7 @@
 #include "blockgen/source_registry.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/help_format.h"
 #include "commands/run_contenders.h"
 #include "commands/run_metadata.h"
 #include "commands/run_options.h"
@@ -116,6 +117,7 @@ void add_options(CLI::App& app, RunArgs& a) {
 // The App `run` parses with; describe_run hands the same one to the man page and completions.
 void init_app(CLI::App& app, RunArgs& a) {
   app.description("kvzbench run: compress and decompress blocks with every selected codec");
+  fit_help(app);  // within the console's width
   app.name("kvzbench run");
   add_options(app, a);
 }
@@ -324,21 +326,18 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
   return true;
 }
 
-// The table, store table, recommendations and costs, the totals, the files written.
+// The answer, the tables, the totals, costs and plans, the files written.
 void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup& s, bool wide,
                    const std::vector<std::string>& written) {
   const RunResults results = terminal_view(run.results);  // names are data: escaped for the terminal
-  print_fleet_answer(console, results);
-  print_console_table(console, results, s.plan.sort, wide);
-  print_store_table(console, results);
-  print_table_totals(console, results);
-  if (const std::string load = machine_verdict_line(results.meta); !load.empty())
-    console << "\n" << wrap_words("machine:", load.substr(std::string_view("machine: ").size()), 100) << "\n";
-  print_recommendations(console, results);
-  if (s.report.workload) {
-    print_costs(console, results, *s.report.workload, s.report.devices);
-    print_level_plans(console, results, *s.report.workload);
-  }
+  // The answer first (with the machine's verdict), then the tables, within the terminal's width
+  // (100 in a file or a pipe).
+  print_run_console(console, results,
+                    {.sort = s.plan.sort,
+                     .wide = wide,
+                     .width = console_columns(),
+                     .workload = s.report.workload,
+                     .devices = s.report.devices});
   console << fmt::format("\n{} cells in {:.1f} s, {} failed{}.\n", results.cells.size(), run.elapsed, run.failed,
                          results.meta.interrupted ? ", interrupted (finished cells kept)" : "");
   for (const auto& w : written)
@@ -362,6 +361,7 @@ int finish(const RunArgs& a, const RunSetup& s, const RunOutcome& run, bool wrot
     CheckOptions copt;
     copt.baseline_path = a.check;
     copt.current_path = s.outputs.json.empty() ? "this run" : s.outputs.json;
+    copt.width = console_columns();
     check_code = check_results(s.baseline, results, copt, console);
   }
   return run_exit_code(0, run.failed, wrote, check_code);

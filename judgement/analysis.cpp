@@ -192,7 +192,8 @@ std::map<GroupKey, Group> workload_groups(const RunResults& r, bool per_source) 
     if (c.status != CellStatus::Ok || is_reference(c)) continue;
     if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) continue;
     const auto& k = c.key;
-    auto& g = groups[{k.profile, k.layout, k.block_size, k.cache, k.threads, per_source ? k.source : ""}];
+    // Per source, a fleet's hosts apart: 000009.sst on two nodes is two files.
+    auto& g = groups[{k.profile, k.layout, k.block_size, k.cache, k.threads, per_source ? source_label(k) : ""}];
     if (g.codecs.empty()) g.first = k;
     accumulate(g.codecs[cell_label(r, c)], c);
   }
@@ -204,8 +205,9 @@ GroupRecommendations group_candidates(const Group& group, const RecommendOptions
   const bool per_source = opt.per_source;
   GroupRecommendations g;
   const CellKey& k = group.first;
-  g.group = per_source ? k.source + " · " + group_name(k) : group_name(k);
+  g.group = per_source ? source_label(k) + " · " + group_name(k) : group_name(k);
   g.source = per_source ? k.source : "";
+  g.host = per_source ? k.host : "";
   g.layout = k.layout.empty() ? "raw" : k.layout;
   g.profile = k.profile;
   g.block_size = k.block_size;

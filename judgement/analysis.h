@@ -112,6 +112,7 @@ struct Recommendation {
 struct GroupRecommendations {
   std::string group;   // "rocksdb 4K stream T1", or "twitter.json · rocksdb 4K stream T1" per source
   std::string source;  // "" when pooled over sources
+  std::string host;    // per source, a merged fleet survey's host of the file ("" otherwise)
   std::string layout, profile;
   uint64_t block_size = 0;
   int threads = 1;  // the speeds are the total of this many workers

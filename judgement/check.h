@@ -24,6 +24,7 @@ struct CheckOptions {
   bool fail_on_missing = false;             // a baseline cell absent from the current run fails the check
   std::string baseline_path = "BASE.json";  // named in the re-baseline hint
   std::string current_path = "CURRENT.json";
+  size_t width = 100;  // the console's columns: check's text fits them (util/text.h console_columns)
 };
 
 // Per-cell verdicts, in order of severity for the summary (a byte: a million rows keep two each).

@@ -28,44 +28,66 @@ namespace {
 // Both runs, what the speed gate does, library changes with the re-baseline command, the noise.
 void print_check_header(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt,
                         const CheckReport& rep, std::ostream& out) {
-  // Paths and every string from the files, escaped for the terminal (util/text.h one_line).
+  // Paths and every string from the files, escaped for the terminal (util/text.h one_line); each
+  // line within the console's width, continued four columns in (util/text.h wrap_words).
   const auto t = [](std::string_view text) { return one_line(text); };
-  out << fmt::format("baseline: {} rev {} on '{}' ({})\n", t(opt.baseline_path), t(baseline.git_revision),
-                     t(baseline.cpu_model), t(baseline.started_at));
-  out << fmt::format("current:  {} rev {} on '{}' ({})\n", t(opt.current_path), t(current.git_revision),
-                     t(current.cpu_model), t(current.started_at));
+  const auto line = [&](std::string_view lead, const std::string& text) {
+    out << wrap_words(lead, text, opt.width) << "\n";
+  };
+  line("baseline:", fmt::format("{} rev {} on '{}' ({})", t(opt.baseline_path), t(baseline.git_revision),
+                                t(baseline.cpu_model), t(baseline.started_at)));
+  line("current: ", fmt::format("{} rev {} on '{}' ({})", t(opt.current_path), t(current.git_revision),
+                                t(current.cpu_model), t(current.started_at)));
   if (!opt.speed_gate) {
     out << "speed: gate off (--no-speed): only round trips and sizes are checked\n";
   } else if (!rep.cpu_match) {
     out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
   } else if (!rep.build_match) {
-    out << fmt::format("speed: SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')\n",
-                       t(current.build_type), t(current.cxx_flags), t(baseline.build_type), t(baseline.cxx_flags));
+    line("speed:", fmt::format("SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')",
+                               t(current.build_type), t(current.cxx_flags), t(baseline.build_type),
+                               t(baseline.cxx_flags)));
   } else {
-    out << fmt::format(
-        "speed: FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
-        "speeds by {} normalised to the run's memcpy row\n",
-        opt.slowdown_threshold * 100, opt.p_value, opt.min_repetitions,
-        opt.use_cpu_time ? "CPU time (wall time where a run lacks it)" : "wall time");
+    line("speed:", fmt::format("FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
+                               "speeds by {} normalised to the run's memcpy row",
+                               opt.slowdown_threshold * 100, opt.p_value, opt.min_repetitions,
+                               opt.use_cpu_time ? "CPU time (wall time where a run lacks it)" : "wall time"));
   }
   if (!rep.version_changes.empty()) {
-    out << "codec library versions differ from the baseline's:";
-    for (const auto& v : rep.version_changes) out << " " << t(v) << ";";
-    out << fmt::format(" sizes compared within a {:.1f} % ratio loss\n", opt.ratio_tolerance * 100);
+    std::string changes;
+    for (const auto& v : rep.version_changes) changes += " " + t(v) + ";";
+    line("codec library versions differ from the baseline's:",
+         fmt::format("{} sizes compared within a {:.1f} % ratio loss", changes.substr(1), opt.ratio_tolerance * 100));
     const std::string& cmd = current.command_line;
     const bool bare = cmd.rfind("run", 0) == 0 || cmd.rfind('-', 0) == 0;  // argv of the subcommand
-    out << fmt::format("re-baseline: cp {} {}   (the current run was: {}{})\n", t(opt.current_path),
-                       t(opt.baseline_path), bare ? "kvzbench " : "", t(cmd));
+    // The command on a line of its own, whole, to copy; the run it comes from under it.
+    out << fmt::format("re-baseline: cp {} {}\n", t(opt.current_path), t(opt.baseline_path));
+    line(" ", fmt::format("(the current run was: {}{})", bare ? "kvzbench " : "", t(cmd)));
   }
   if (rep.compress_noise > 0 || rep.decompress_noise > 0)
-    out << fmt::format(
-        "run-to-run noise (scatter of the cells' slowdowns): compress +-{:.1f} %, decompress +-{:.1f} %; "
-        "a FAIL must clear the threshold by twice that\n",
-        rep.compress_noise * 100, rep.decompress_noise * 100);
+    line("run-to-run noise",
+         fmt::format("(scatter of the cells' slowdowns): compress +-{:.1f} %, decompress +-{:.1f} %; "
+                     "a FAIL must clear the threshold by twice that",
+                     rep.compress_noise * 100, rep.decompress_noise * 100));
+}
+
+// A cell's row: status, size, both speeds and the cell; where the cell would pass the width, it
+// follows the status and the figures go to the next line, under their headings.
+std::string check_row(const CellCheck& c, size_t width) {
+  // Names from the files are data: escaped for the terminal (util/text.h one_line).
+  const std::string figures =
+      fmt::format("{:<12} {:<22} {:<22}", c.size_note.empty() ? "-" : one_line(c.size_note),
+                  one_line(speed_text(c.compress)), one_line(speed_text(c.decompress)));
+  const std::string cell = one_line(c.id) + (c.note.empty() ? "" : "  (" + one_line(c.note) + ")");
+  const std::string one = fmt::format("{:<9} {} {}", to_string(c.status), figures, cell);
+  if (display_width(one) <= width) return one + "\n";
+  std::string trimmed = figures;
+  while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
+  return wrap_words(fmt::format("{:<9}", to_string(c.status)), cell, width) + "\n" + std::string(10, ' ') + trimmed +
+         "\n";
 }
 
 // A row per cell (`row(i)` for i < rows), then the count per status, the geometric means and the verdict.
-void print_check_table(const CheckReport& rep, size_t rows, const std::function<CellCheck(size_t)>& row,
+void print_check_table(const CheckReport& rep, size_t rows, const std::function<CellCheck(size_t)>& row, size_t width,
                        std::ostream& out) {
   out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}\n", "status", "size", "compress", "decompress", "cell");
   std::map<CheckStatus, int> counts;
@@ -73,10 +95,7 @@ void print_check_table(const CheckReport& rep, size_t rows, const std::function<
   for (size_t i = 0; i < rows; ++i) {
     const CellCheck c = row(i);
     ++counts[c.status];
-    out << fmt::format("{:<9} {:<12} {:<22} {:<22} {}{}\n", to_string(c.status),
-                       c.size_note.empty() ? "-" : one_line(c.size_note), one_line(speed_text(c.compress)),
-                       one_line(speed_text(c.decompress)), one_line(c.id),
-                       c.note.empty() ? "" : "  (" + one_line(c.note) + ")");
+    out << check_row(c, width);
     if (c.compress.compared) cspeed.push_back(1 - c.compress.slowdown);
     if (c.decompress.compared) dspeed.push_back(1 - c.decompress.slowdown);
     if (c.size_ratio > 0) sizes.push_back(c.size_ratio);
@@ -89,8 +108,11 @@ void print_check_table(const CheckReport& rep, size_t rows, const std::function<
   auto mean_text = [](const std::vector<double>& v, int digits) {
     return v.empty() ? std::string("n/a (0 cells)") : fmt::format("{:.{}f}x ({} cells)", geomean(v), digits, v.size());
   };
-  out << fmt::format("geometric mean vs baseline: compress speed {}, decompress speed {}, compressed size {}\n",
-                     mean_text(cspeed, 3), mean_text(dspeed, 3), mean_text(sizes, 4));
+  out << wrap_words("geometric mean vs baseline:",
+                    fmt::format("compress speed {}, decompress speed {}, compressed size {}", mean_text(cspeed, 3),
+                                mean_text(dspeed, 3), mean_text(sizes, 4)),
+                    width)
+      << "\n";
   if (!rep.refusal.empty())
     out << "check: FAIL: " << one_line(rep.refusal) << "\n";
   else
@@ -103,14 +125,14 @@ void print_check_text(const RunMeta& baseline, const RunMeta& current, const Che
                       std::ostream& out) {
   print_check_header(baseline, current, opt, rep, out);
   print_check_table(
-      rep, rep.cells.size(), [&](size_t i) { return rep.cells[i]; }, out);
+      rep, rep.cells.size(), [&](size_t i) { return rep.cells[i]; }, opt.width, out);
 }
 
 void print_check_text(const RunMeta& baseline, const RunMeta& current, const CheckOptions& opt,
                       const CompactCheckReport& rep, std::ostream& out) {
   print_check_header(baseline, current, opt, rep.summary, out);
   print_check_table(
-      rep.summary, rep.size(), [&](size_t i) { return rep.cell(i); }, out);
+      rep.summary, rep.size(), [&](size_t i) { return rep.cell(i); }, opt.width, out);
 }
 
 }  // namespace kvz

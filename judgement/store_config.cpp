@@ -19,12 +19,13 @@ ConfigLine config_line_for(const StoreProfile& store, const Candidate& pick, uin
                                    .table = table});
 }
 
-// The table of a group's source (a store file's CorpusInfo::table); pooled over sources, the
+// The table of a group's source (a store file's CorpusInfo::table, on the group's host in a fleet
+// merge); pooled over sources, the
 // one table every store file of the run belongs to. "" otherwise: the line keeps its placeholder.
-std::string table_of_source(const RunResults& run, const std::string& source) {
+std::string table_of_source(const RunResults& run, const std::string& source, const std::string& host) {
   std::string table;
   for (const auto& c : run.meta.corpora) {
-    if (!source.empty() && c.name == source) return c.table;
+    if (!source.empty() && c.name == source && (host.empty() || c.host == host)) return c.table;
     if (!source.empty() || c.table.empty()) continue;
     if (!table.empty() && table != c.table) return "";
     table = c.table;
@@ -59,7 +60,8 @@ std::vector<GroupRecommendations> recommend_in(const RunResults& run, const Reco
   for (auto& g : groups) {
     for (auto& pick : g.picks) {
       if (!pick.choice) continue;
-      const ConfigLine line = config_line_for(store, *pick.choice, g.block_size, table_of_source(run, g.source));
+      const ConfigLine line =
+          config_line_for(store, *pick.choice, g.block_size, table_of_source(run, g.source, g.host));
       pick.config = PickConfig{store.base, line.text, line.writable, measured_under};
     }
   }

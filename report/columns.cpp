@@ -106,7 +106,9 @@ constexpr unsigned kAll = kCsv | kMarkdown | kHtml | kConsole;
 const std::vector<Column> kColumns = {
     {"run", "run", kHtml, 0, [](V v) -> json { return v.run_index + 1; }},
     {"id", "id", kCsv, 0, [](V v) -> json { return v.cell.key.id(); }},
-    {"source", "source", kCsv | kMarkdown | kHtml, 0, [](V v) -> json { return v.cell.key.source; }},
+    // A merged fleet survey's store file carries its host ("000009.sst@node2"): two nodes' files
+    // of one name are two rows' sources, never one.
+    {"source", "source", kCsv | kMarkdown | kHtml, 0, [](V v) -> json { return source_label(v.cell.key); }},
     {"record_mode", "record mode", kCsv, 0, [](V v) -> json { return v.cell.key.record_mode; }},
     {"layout", "layout", kCsv | kMarkdown | kHtml, 0, [](V v) -> json { return v.cell.key.layout; }},
     {"block_size", "block", kCsv | kMarkdown | kHtml, 0, [](V v) -> json { return v.cell.key.block_size; }, 0, nullptr,

@@ -1,5 +1,5 @@
-// What `kvzbench run` prints under its progress: the table per block set, the store table, the
-// recommendations and the cost model's ranking.
+// What `kvzbench run` prints under its progress: the answer (report/console_answer.cpp), then the
+// table per block set, the store table, the totals per table, the cost model's ranking and plans.
 #include "report/console.h"
 
 #include <fmt/format.h>
@@ -14,15 +14,14 @@
 #include "judgement/plan_agreement.h"
 #include "judgement/store_config.h"
 #include "report/columns.h"
+#include "report/table_totals_writers.h"
+#include "report/text_table.h"
 #include "results/results.h"
 #include "util/bytes.h"
 #include "util/stats.h"
 #include "util/text.h"
 
 namespace kvz {
-
-// The console is laid out for 100 columns (tests/e2e/run_done_when.sh holds it to them).
-constexpr size_t kConsoleColumns = 100;
 
 namespace {
 
@@ -32,7 +31,8 @@ uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
 
 // One line per block set: observed calls at or above the lowest stall threshold, with the
 // ones during which the scheduler switched the thread out counted apart.
-void print_observed_stalls(std::ostream& out, const RunResults& results, const std::vector<const CellResult*>& rows) {
+void print_observed_stalls(std::ostream& out, const RunResults& results, const std::vector<const CellResult*>& rows,
+                           size_t width) {
   uint64_t stalls = 0, preempted = 0;
   std::vector<std::string> codecs;
   for (const CellResult* r : rows) {
@@ -49,12 +49,15 @@ void print_observed_stalls(std::ostream& out, const RunResults& results, const s
                                    1e6 * static_cast<double>(own) / static_cast<double>(calls)));
   }
   if (stalls == 0) return;
-  out << fmt::format("observed stalls (calls at or above the lowest threshold): {}, {} of them preempted{}\n", stalls,
-                     preempted, codecs.empty() ? "" : "; not preempted:");
-  // The codecs wrapped at 100 columns, indented.
+  out << wrap_words("observed stalls",
+                    fmt::format("(calls at or above the lowest threshold): {}, {} of them preempted{}", stalls,
+                                preempted, codecs.empty() ? "" : "; not preempted:"),
+                    width)
+      << "\n";
+  // The codecs wrapped at the width, indented.
   std::string line;
   for (const auto& c : codecs) {
-    if (!line.empty() && line.size() + c.size() + 3 > 100) {
+    if (!line.empty() && display_width(line) + display_width(c) + 3 > width) {
       out << " " << line << "\n";
       line.clear();
     }
@@ -68,12 +71,13 @@ void print_observed_stalls(std::ostream& out, const RunResults& results, const s
 
 // A store file's own blocks: the row marked * is the file's codec; every other row as a switch
 // from it.
-void print_file_baseline(std::ostream& out, const RunResults& results, const CellResult& any) {
+void print_file_baseline(std::ostream& out, const RunResults& results, const CellResult& any, size_t width) {
   const auto b = file_baseline(results, any);
   if (!b) return;
-  out << "* the file's own codec, " << baseline_text(*b) << "\n";
-  if (!b->switches.empty()) out << fmt::format("switching from {} (stored bytes, times against it):\n", b->label);
-  for (const auto& s : b->switches) out << "  " << switch_text(s) << "\n";
+  out << wrap_words("* the file's own codec,", baseline_text(*b), width) << "\n";
+  if (!b->switches.empty())
+    out << wrap_words(fmt::format("switching from {}", b->label), "(stored bytes, times against it):", width) << "\n";
+  for (const auto& s : b->switches) out << wrap_words(" ", switch_text(s), width) << "\n";
 }
 
 // The block sets in the order their first cell comes, each with its cells.
@@ -95,22 +99,26 @@ BlockSets block_sets_of(const std::vector<CellResult>& cells) {
 // The legend, one short line per idea (the compact table fits 100 columns, so does this); then
 // a store file as a source: what it is and what it takes on disk today, the figure the store
 // table's row of its own codec at its own chunk size reproduces.
-void print_legend(std::ostream& out, const RunResults& results, bool wide) {
+void print_legend(std::ostream& out, const RunResults& results, bool wide, size_t width) {
   const std::vector<CellResult>& cells = results.cells;
   std::string lowest_threshold = "the stall threshold";
   if (!cells.empty() && !cells.front().compress_latency.stalls.empty())
     lowest_threshold =
         fmt::format("{} ms", static_cast<double>(cells.front().compress_latency.stalls.begin()->first) / 1e6);
-  out << fmt::format(
-      "MB/s: 10^6 bytes/s of uncompressed data, median of {} repetitions{}.\n"
-      "µs per call, observed over (n) calls: — where n is too few (p99 needs {}, p99.9 {}).\n"
-      "worst blk: the slowest block's intrinsic cost (its fastest call of 3 or more), c/d.\n"
-      "stall blk: blocks whose intrinsic cost is at or above {}, c/d.{}\n",
-      results.meta.repetitions, wide ? "; ±: (max-min)/median; x / memcpy: against memcpy of the same blocks" : "",
-      kMinCallsP99, kMinCallsP999, lowest_threshold,
-      wide ? "\ncontext: library memory one session holds, c/d." : " All columns: --wide.");
+  const std::string lines[] = {
+      fmt::format("MB/s: 10^6 bytes/s of uncompressed data, median of {} repetitions{}.", results.meta.repetitions,
+                  wide ? "; ±: (max-min)/median; x / memcpy: against memcpy of the same blocks" : ""),
+      fmt::format("µs per call, observed over (n) calls: — where n is too few (p99 needs {}, p99.9 {}).", kMinCallsP99,
+                  kMinCallsP999),
+      "worst blk: the slowest block's intrinsic cost (its fastest call of 3 or more), c/d.",
+      fmt::format("stall blk: blocks whose intrinsic cost is at or above {}, c/d.{}", lowest_threshold,
+                  wide ? "" : " All columns: --wide."),
+      wide ? "context: library memory one session holds, c/d." : ""};
+  out << "\n";
+  for (const auto& line : lines)
+    if (!line.empty()) out << wrap_text(line, width) << "\n";
   for (const auto& c : results.meta.corpora)
-    if (!c.detail.empty()) out << fmt::format("store file {}: {}\n", c.name, c.detail);
+    if (!c.detail.empty()) out << wrap_words(fmt::format("store file {}:", source_label(c)), c.detail, width) << "\n";
 }
 
 // memcpy first, then the current codec, then by `sort` (failed cells last).
@@ -135,21 +143,57 @@ std::string profile_text(const RunResults& results, const std::string& profile) 
   return v == results.meta.store_versions.end() ? profile : fmt::format("{} ({})", profile, v->second);
 }
 
+// The block set's heading, "== twitter.json (json) · rocksdb 4K · 812 blocks, ... ==", broken
+// between its parts where it would pass `width`.
+void print_heading(std::ostream& out, const RunResults& results, const CellResult& first, size_t width) {
+  const CellKey& k = first.key;
+  std::vector<std::string> parts = {fmt::format("{} ({})", source_label(k), k.record_mode),
+                                    fmt::format("{} {}", k.layout, format_byte_size(k.block_size)),
+                                    fmt::format("{} blocks, {} B", first.blocks, first.input_bytes), k.cache,
+                                    fmt::format("T{}", k.threads)};
+  if (!k.profile.empty()) parts.push_back("profile " + profile_text(results, k.profile));
+  std::string line = "\n== " + parts.front();
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const bool last = i + 1 == parts.size();
+    if (display_width(line) + 3 + display_width(parts[i]) + (last ? 3 : 0) > width + 1) {  // +1: the "\n"
+      out << line << " ·\n";
+      line = "   " + parts[i];
+    } else {
+      line += " · " + parts[i];
+    }
+  }
+  out << line << " ==\n";
+}
+
+// The compact table's columns that fit `width` beside a codec column `name_width` wide: the
+// last ones go first (ratio and both speeds always stay); `left_out` names those that went.
+std::vector<const Column*> fitting_columns(std::vector<const Column*> columns, size_t name_width, size_t width,
+                                           std::vector<std::string>& left_out) {
+  auto total = [&] {
+    size_t n = name_width;
+    for (const Column* c : columns) n += 1 + static_cast<size_t>(c->console_width);
+    return n;
+  };
+  while (columns.size() > 4 && total() > width) {
+    left_out.insert(left_out.begin(), columns.back()->title);
+    columns.pop_back();
+  }
+  return columns;
+}
+
 // One block set: its heading, the header row and a row per cell (a dictionary's line under its
 // row), the observed stalls and, for a store file's own blocks, the switches from its codec.
 void print_block_set(std::ostream& out, const RunResults& results, const std::vector<const CellResult*>& rows,
-                     const std::vector<const Column*>& columns, bool wide) {
+                     std::vector<const Column*> columns, bool wide, size_t width) {
   const CellResult& first = *rows.front();
-  // Compact, so a long source name still fits 100 columns: "rocksdb 4K", "T1".
-  out << fmt::format("\n== {} ({}) · {} {} · {} blocks, {} B · {} · T{}{} ==\n", first.key.source,
-                     first.key.record_mode, first.key.layout, format_byte_size(first.key.block_size), first.blocks,
-                     first.input_bytes, first.key.cache, first.key.threads,
-                     first.key.profile.empty() ? "" : " · profile " + profile_text(results, first.key.profile));
+  print_heading(out, results, first, width);
   // The codec column: 22 wide, wider for a group with longer labels ("lz4 1:stream:fresh:dict=16K").
   size_t name_width = 22;
-  for (const CellResult* r : rows) name_width = std::max(name_width, view_of(results, *r).label().size() + 3);
+  for (const CellResult* r : rows) name_width = std::max(name_width, display_width(view_of(results, *r).label()) + 3);
+  std::vector<std::string> left_out;
+  if (!wide) columns = fitting_columns(std::move(columns), name_width, width, left_out);
   auto row_text = [&](const std::string& name, auto&& cell_text) {
-    std::string line = fmt::format("{:<{}}", name, name_width);
+    std::string line = name + std::string(name_width - std::min(name_width, display_width(name)), ' ');
     for (const Column* c : columns) line += fmt::format(" {:>{}}", cell_text(*c), c->console_width);
     return line + "\n";
   };
@@ -157,135 +201,136 @@ void print_block_set(std::ostream& out, const RunResults& results, const std::ve
   for (const CellResult* r : rows) {
     const CellView view = view_of(results, *r);
     if (r->status != CellStatus::Ok) {
-      out << fmt::format("{:<22} FAILED: {}\n", view.label(), r->failure);
+      out << wrap_words(fmt::format("{:<22} FAILED:", view.label()), r->failure, width) << "\n";
       continue;
     }
     out << row_text(view.label() + (r->current ? " *" : ""), [&](const Column& c) { return display_text(c, view); });
     if (r->dict_bytes > 0)
       out << (wide ? fmt::format("{:<22} {}\n", "", dictionary_text(*r))
-                   : fmt::format("  {}\n", dictionary_text(*r, true)));
+                   : wrap_words(" ", dictionary_text(*r, true), width) + "\n");
   }
-  print_observed_stalls(out, results, rows);
-  print_file_baseline(out, results, first);
+  if (!left_out.empty()) out << left_out_text("", left_out, width) << "\n";
+  print_observed_stalls(out, results, rows, width);
+  print_file_baseline(out, results, first, width);
 }
 
 }  // namespace
 
-void print_console_table(std::ostream& out, const RunResults& results, TableSort sort, bool wide) {
+void print_console_table(std::ostream& out, const RunResults& results, TableSort sort, bool wide, size_t width) {
   BlockSets sets = block_sets_of(results.cells);
-  print_legend(out, results, wide);
+  print_legend(out, results, wide, width);
   const auto columns = columns_for(wide ? kConsole : kCompact);
   for (const auto& key : sets.order) {
     std::vector<const CellResult*> rows = sets.cells[key];
     sort_rows(rows, sort);
-    print_block_set(out, results, rows, columns, wide);
+    print_block_set(out, results, rows, columns, wide, width);
   }
+}
+
+TableSort table_sort_named(std::string_view name) {
+  for (const auto& [n, s] : kTableSorts)
+    if (n == name) return s;
+  return TableSort::CompressSpeed;
 }
 
 void print_console_table(std::ostream& out, const RunResults& results, std::string_view sort, bool wide) {
-  TableSort order = TableSort::CompressSpeed;
-  for (const auto& [name, s] : kTableSorts)
-    if (name == sort) order = s;
-  print_console_table(out, results, order, wide);
-}
-
-// With a store profile: what that store would write, per codec (judgement/analysis.h store_table).
-void print_store_table(std::ostream& out, const RunResults& results) {
-  const auto rows = store_table(results);
-  if (rows.empty()) return;
-  size_t width = 22;
-  bool files = false;  // a whole-file column, when the store models its files
-  for (const auto& r : rows) {
-    width = std::max(width, r.label.size());
-    files = files || r.file_bytes > 0;
-  }
-  out << fmt::format(
-      "\nstore table (bytes the store writes: framing, trailers and its keep-raw rule included{}):\n"
-      "{:<12} {:<{}} {:>12} {:>12}{} {:>8} {:>10} {:>10} {:>11}\n",
-      files ? "; file B: the whole files, index, properties and footer included" : "", "profile", "codec", width,
-      "input B", "stored B", files ? fmt::format(" {:>12}", "file B") : "", "ratio", "comp MB/s", "dec MB/s",
-      "worst µs");
-  for (const auto& r : rows) {
-    const std::string file = !files         ? ""
-                             : r.file_bytes ? fmt::format(" {:>12}", r.file_bytes)
-                                            : fmt::format(" {:>12}", "—");
-    out << fmt::format("{:<12} {:<{}} {:>12} {:>12}{} {:>8.3f} {:>10.1f} {:>10.1f} {:>11.1f}\n", r.profile, r.label,
-                       width, r.input_bytes, r.stored_bytes, file, r.stored_ratio, r.compress_mbps, r.decompress_mbps,
-                       r.worst_us);
-    if (!r.basis.empty()) out << "  stored B: " << r.basis << "\n";
-    if (!r.caveat.empty()) out << "  " << r.caveat << "\n";
-  }
+  print_console_table(out, results, table_sort_named(sort), wide);
 }
 
 namespace {
 
-// The choice and its ties, within the 100-column console: ties that do not fit become "+N tied"
-// (the Markdown and HTML list them all).
-std::string short_choice(const Recommendation& pick) {
-  constexpr size_t kWidth = 38;  // what is left of 100 columns beside the figures
-  auto columns = [](const std::string& s) {
-    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-  };
-  std::string text = pick.choice_text();
-  if (columns(text) <= kWidth) return text;
-  text = pick.choice->label;
-  size_t shown = 0;
-  for (const auto& t : pick.ties) {
-    const std::string more = fmt::format(" +{} tied", pick.ties.size() - shown - 1);
-    if (columns(text) + 3 + columns(t.label) + columns(more) > kWidth) break;
-    text += " ≈ " + t.label;
-    ++shown;
+// One profile's rows of the store table: a heading with what the bytes are, then a row per codec
+// (report/text_table.h: the widest columns leave first where the width cannot hold them).
+void print_store_rows(std::ostream& out, const RunResults& results, const std::vector<const StoreRow*>& rows,
+                      size_t width) {
+  bool files = false;  // a whole-file column, when the store models its files
+  bool one_input = true;
+  for (const StoreRow* r : rows) {
+    files = files || r->file_bytes > 0;
+    one_input = one_input && r->input_bytes == rows.front()->input_bytes;
   }
-  return shown < pick.ties.size() ? fmt::format("{} +{} tied", text, pick.ties.size() - shown) : text;
+  out << "\n"
+      << wrap_words(fmt::format("store table, {}:", profile_text(results, rows.front()->profile)),
+                    fmt::format("bytes the store writes, framing, trailers and its keep-raw rule included{}{}; "
+                                "worst µs: the worst call observed:",
+                                files ? "; file B: the whole files, index, properties and footer included" : "",
+                                one_input ? fmt::format("; input {} B a codec", rows.front()->input_bytes) : ""),
+                    width)
+      << "\n";
+  std::vector<TextColumn> columns = {{"codec", true}, {"stored B"}, {"ratio"},
+                                     {"c MB/s"},      {"d MB/s"},   {"worst µs", false, 1}};
+  if (files) columns.insert(columns.begin() + 2, {"file B", false, 2});
+  if (!one_input) columns.insert(columns.begin() + 1, {"input B", false, 3});
+  std::vector<TextRow> table;
+  for (const StoreRow* r : rows) {
+    TextRow row{{r->label, std::to_string(r->stored_bytes)}, {}};
+    if (!one_input) row.cells.insert(row.cells.begin() + 1, std::to_string(r->input_bytes));
+    if (files) row.cells.push_back(r->file_bytes ? std::to_string(r->file_bytes) : "—");
+    for (const auto& v : {fmt::format("{:.3f}", r->stored_ratio), fmt::format("{:.1f}", r->compress_mbps),
+                          fmt::format("{:.1f}", r->decompress_mbps), fmt::format("{:.1f}", r->worst_us)})
+      row.cells.push_back(v);
+    if (!r->basis.empty()) row.notes.push_back("stored B: " + r->basis);
+    if (!r->caveat.empty()) row.notes.push_back(r->caveat);
+    table.push_back(std::move(row));
+  }
+  print_text_table(out, "  ", columns, table, width);
 }
 
 }  // namespace
 
-// The summary under the table: the recommendations per workload group, one line each, its cost
-// and why under it. Under a store profile the picks come from the calls that store makes, each
-// with the line that applies it in the store's own syntax (judgement/store_config.h).
-void print_recommendations(std::ostream& out, const RunResults& results) {
-  for (const auto& g : recommend_for_run_store(results, RecommendOptions{})) {
-    const std::string basis = g.candidates.empty() ? "" : g.candidates.front().basis;
-    out << fmt::format("\nrecommendations, {} (stored ratio, c/d MB/s by {}, worst blk; ≈ tie):\n", g.group, basis);
-    for (const auto& pick : g.picks) {
-      if (!pick.choice) {
-        // The rule's whole text, wrapped: a slow machine meets none of them, and it still fits.
-        out << wrap_words(fmt::format("  {:<16} none:", pick.workload), pick.rule, kConsoleColumns) << "\n";
-        continue;
-      }
-      const Candidate& c = *pick.choice;
-      out << fmt::format("  {:<16} {:<18} {:7.3f}  {:8.1f} / {:8.1f}  {:9.1f} us\n", pick.workload, short_choice(pick),
-                         c.stored_ratio, c.compress_mbps, c.decompress_mbps, c.worst_block_us);
-      if (pick.config && pick.config->writable)
-        out << fmt::format("    {}: {}\n", pick.config->store, pick.config->line);
-      out << wrap_words("    why:", pick.summary, kConsoleColumns) << "\n";
-      if (!pick.code_change.empty()) out << wrap_words("    code change:", pick.code_change, kConsoleColumns) << "\n";
+// With a store profile: what that store would write, per codec (judgement/analysis.h
+// store_table), a part per profile; worst µs is the worst observed call of either direction.
+void print_store_table(std::ostream& out, const RunResults& results, size_t width) {
+  const auto rows = store_table(results);
+  std::vector<const StoreRow*> profile_rows;
+  for (const auto& r : rows) {
+    if (!profile_rows.empty() && profile_rows.front()->profile != r.profile) {
+      print_store_rows(out, results, profile_rows, width);
+      profile_rows.clear();
     }
+    profile_rows.push_back(&r);
   }
+  if (!profile_rows.empty()) print_store_rows(out, results, profile_rows, width);
 }
 
 void print_costs(std::ostream& out, const RunResults& results, const Workload& workload,
-                 const std::vector<Device>& devices) {
+                 const std::vector<Device>& devices, size_t width) {
   // With a per-level plan (size=, leveled), each group's ranking says why it differs from it.
   std::vector<LevelPlan> plans;
   if (!workload.universal && workload.families.empty()) plans = level_plans(results, workload);
   for (const auto& g : cost_model(results, workload, devices)) {
-    out << fmt::format("\nmonthly cost, {} ({}):\n", g.group, workload_text(workload));
+    out << "\n"
+        << wrap_words(fmt::format("monthly cost, {}", g.group), fmt::format("({}):", workload_text(workload)), width)
+        << "\n";
     size_t shown = 0;
     for (const auto& row : g.rows) {
       // The three cheapest, and the uncompressed row wherever it ranks, for scale.
       if (shown >= 3 && row.label != "uncompressed") continue;
-      out << fmt::format(
-          "  {:<18} ${:>12.2f} = storage ${:.2f} ({:.0f} GB) + CPU ${:.2f} ({:.2f} cores){}\n", row.label,
-          row.total_usd, row.storage_usd, row.stored_gb, row.cpu_usd, row.cores,
-          row.device_load < 0 ? std::string() : fmt::format(", {} {:.0f} %", workload.device, row.device_load * 100));
+      out << wrap_words(fmt::format("  {:<18} ${:>12.2f} =", row.label, row.total_usd),
+                        fmt::format("storage ${:.2f} ({:.0f} GB) + CPU ${:.2f} ({:.2f} cores){}", row.storage_usd,
+                                    row.stored_gb, row.cpu_usd, row.cores,
+                                    row.device_load < 0
+                                        ? std::string()
+                                        : fmt::format(", {} {:.0f} %", workload.device, row.device_load * 100)),
+                        width)
+          << "\n";
       ++shown;
     }
     for (const auto& plan : plans)
       if (plan.group == g.group)
         if (const std::string differ = ranking_plan_difference(g, plan); !differ.empty())
-          out << wrap_words("  why the plan differs:", differ, kConsoleColumns) << "\n";
+          out << wrap_words("  why the plan differs:", differ, width) << "\n";
+  }
+}
+
+void print_run_console(std::ostream& out, const RunResults& results, const ConsoleOptions& opt) {
+  print_answer(out, results, opt.width);
+  print_console_table(out, results, opt.sort, opt.wide, opt.width);
+  print_store_table(out, results, opt.width);
+  print_table_totals(out, results, opt.width);
+  if (opt.workload) {
+    print_costs(out, results, *opt.workload, opt.devices, opt.width);
+    print_level_plans(out, results, *opt.workload, opt.width);
   }
 }
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "report/answer.h"
 #include "report/html_assets.h"
 #include "report/html_data.h"
 #include "report/markup.h"
@@ -31,6 +32,30 @@ std::string script_safe(const std::string& s) {
   return o;
 }
 
+// What the answer stands on (report/answer.h answer_header_lines), per run.
+std::string answer_header_html(const std::vector<RunResults>& runs) {
+  std::string s;
+  for (size_t i = 0; i < runs.size(); ++i)
+    for (const auto& line : answer_header_lines(runs[i]))
+      s += "<p class=\"note\">" + (runs.size() > 1 ? fmt::format("run {}: ", i + 1) : "") + html_escape(line) + "</p>";
+  return s;
+}
+
+// The marks the runs' labels use, explained (report/answer.h marks_used).
+std::string marks_html(const std::vector<RunResults>& runs) {
+  MarksSeen seen;
+  for (const auto& run : runs) {
+    MarksSeen one = marks_of_run(run);
+    seen.labels.insert(seen.labels.end(), one.labels.begin(), one.labels.end());
+    seen.current_row = seen.current_row || one.current_row;
+  }
+  seen.tie = true;  // the answer's ties depend on the store chosen: ≈ is explained whatever it shows
+  std::string s = "<ul class=\"note marks\">";
+  for (const auto& m : marks_used(seen))
+    s += "<li><code>" + html_escape(m.mark) + "</code>: " + html_escape(m.meaning) + "</li>";
+  return s + "</ul>";
+}
+
 }  // namespace
 
 bool write_html(const std::string& path, const std::vector<RunResults>& runs, const ReportOptions& opt,
@@ -53,10 +78,15 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
       run_count, html_escape(std::to_string(cells)));
   page +=
       "<section id=\"answer\"><h2>The answer: which codec, for which workload, and the line that applies it</h2>\n"
-      "<div id=\"answer-body\"></div>\n<details><summary>How it was chosen</summary><ul id=\"rules\"></ul>"
-      "<p class=\"note\">Only codecs the chosen store can write are candidates; a dictionary that makes the data "
-      "bigger is never picked; speeds within noise of each other are a tie and listed together (≈).</p>"
-      "</details></section>\n";
+      "<div id=\"answer-head\">" +
+      answer_header_html(runs) +
+      "</div><div id=\"answer-body\"></div>\n<details><summary>How it was chosen, and the marks</summary><ul "
+      "id=\"rules\"></ul>"
+      "<p class=\"note\">With all sources the picks are pooled over each block set's sources, as the console and "
+      "results.md give them; a source chosen gives its own. Only codecs the chosen store can write are "
+      "candidates; a dictionary that makes the data bigger is never picked; speeds within noise of each other "
+      "are a tie, listed together (≈), a long chain collapsed (+N tied: click it).</p>" +
+      marks_html(runs) + "</details></section>\n";
   if (runs.size() == 1) page += table_totals_html(runs[0]);
   page += "<section id=\"cost\" hidden><h2>The cost of each choice per month (--workload)</h2></section>\n";
   page += "<section id=\"compare\" hidden><h2>Comparison: run 2 against run 1 (kvzbench check)</h2></section>\n";
@@ -78,9 +108,6 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
       "device (table)</summary>\n<input id=\"io-filter\" placeholder=\"filter I/O rows\">\n<div id=\"io\"></div>\n"
       "</details></section>\n";
   page += "<div id=\"stores\"></div>\n";
-  page +=
-      "<section><h2>Recommendations pooled over the sources of each block set</h2><div id=\"recs\"></div>"
-      "</section>\n";
   page += "<section><h2>Run metadata</h2>\n<div id=\"meta\"></div></section>\n";
   page += "<script type=\"application/json\" id=\"kvz-data\">" +
           script_safe(data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) + "</script>\n";

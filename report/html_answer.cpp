@@ -1,5 +1,6 @@
-// The parts of the HTML report that answer questions: per source and block size, the pick per
-// workload among the codecs each store can write, with that store's configuration line; and,
+// The parts of the HTML report that answer questions: pooled over each block set's sources (the
+// console's and the Markdown's answer, report/answer.h) and per source and block size, the pick
+// per workload among the codecs each store can write, with that store's configuration line; and,
 // for two runs, the per-cell comparison with `check`'s verdicts.
 #include "report/html_answer.h"
 
@@ -10,6 +11,7 @@
 
 #include "judgement/file_baseline.h"
 #include "judgement/store_config.h"
+#include "report/answer.h"
 #include "results/cell_view.h"
 #include "results/results.h"
 #include "util/bytes.h"
@@ -20,17 +22,18 @@ using nlohmann::json;
 
 namespace {
 
-// The run's store when it had a profile, else RocksDB: the store most readers configure.
+// The run's store when it had a profile, else "any": the console's and the Markdown's answer,
+// among every codec, without a line.
 std::string default_store(const RunResults& run) {
-  const std::string store = run_store(run);
-  return store.empty() ? "rocksdb" : store;
+  const std::string store = answer_store(run);
+  return store.empty() ? "any" : store;
 }
 
 // A store file's own blocks: the file's codec and bytes (the group's current row), or none.
 std::optional<FileBaseline> baseline_of(const RunResults& run, const GroupRecommendations& g) {
   for (const auto& c : run.cells)
-    if (c.current && c.key.source == g.source && c.key.layout == g.layout && c.key.block_size == g.block_size &&
-        c.key.profile == g.profile)
+    if (c.current && c.key.source == g.source && c.key.host == g.host && c.key.layout == g.layout &&
+        c.key.block_size == g.block_size && c.key.profile == g.profile)
       return file_baseline(run, c);
   return std::nullopt;
 }
@@ -40,6 +43,10 @@ json picks_json(const GroupRecommendations& g, const std::optional<FileBaseline>
   json picks = json::array();
   for (const auto& p : g.picks) {
     json pick = {{"workload", p.workload}, {"choice", p.choice_text()}, {"rule", p.rule}, {"why", p.why}};
+    // The pick and its ties apart, so the page can show a long tie chain collapsed.
+    if (p.choice) pick["pick"] = p.choice->label;
+    pick["ties"] = json::array();
+    for (const auto& t : p.ties) pick["ties"].push_back(t.label);
     // Against the file's own codec: what switching to the pick saves and costs.
     if (file && p.choice) {
       if (p.choice->label == file->label) pick["switch"] = "the file's own codec: keep it";
@@ -57,37 +64,50 @@ json picks_json(const GroupRecommendations& g, const std::optional<FileBaseline>
 
 }  // namespace
 
+namespace {
+
+// The groups of one run, pooled (`per_source` false: the answer report/answer.h gives) or per
+// source, each with its picks for every store ("any": among every codec).
+void add_groups(json& groups, const RunResults& run, size_t run_index, RecommendOptions opt, bool per_source) {
+  opt.per_source = per_source;
+  const auto base = per_source ? recommend(run, opt) : run_answer(run, opt);
+  const std::string own = answer_store(run);
+  std::vector<json> by_store(base.size(), json::object());
+  std::vector<std::optional<FileBaseline>> files;
+  for (const auto& g : base) files.push_back(baseline_of(run, g));
+  const auto any_groups = recommend(run, opt);  // among every codec
+  for (size_t g = 0; g < base.size() && g < any_groups.size(); ++g)
+    by_store[g]["any"] = picks_json(any_groups[g], files[g]);
+  for (const auto& name : store_names()) {
+    // Pooled, the run's own store's picks are the answer's itself; the same groups, in order.
+    const auto groups_for_store = !per_source && name == own ? base : recommend_for_store(run, opt, name);
+    for (size_t g = 0; g < base.size() && g < groups_for_store.size(); ++g)
+      by_store[g][name] = picks_json(groups_for_store[g], files[g]);
+  }
+  for (size_t g = 0; g < base.size(); ++g) {
+    const std::string source = base[g].host.empty() ? base[g].source : base[g].source + "@" + base[g].host;
+    groups.push_back({{"run", run_index + 1},
+                      {"source", per_source ? json(source) : json(nullptr)},
+                      {"layout", base[g].layout},
+                      {"block", base[g].block_size},
+                      {"profile", base[g].profile},
+                      {"group", base[g].group},
+                      {"by_store", std::move(by_store[g])}});
+    if (files[g]) groups.back()["file"] = "the file today: " + baseline_text(*files[g]);
+  }
+}
+
+}  // namespace
+
 json answer_json(const std::vector<RunResults>& runs, const RecommendOptions& opt) {
-  const std::vector<std::string> store_list = store_names();
   json stores = json::array({"any"});
-  for (const auto& name : store_list) stores.push_back(name);
+  for (const auto& name : store_names()) stores.push_back(name);
   json groups = json::array();
   for (size_t i = 0; i < runs.size(); ++i) {
-    RecommendOptions any = opt;
-    any.per_source = true;
-    const auto base = recommend(runs[i], any);
-    std::vector<json> by_store(base.size(), json::object());
-    std::vector<std::optional<FileBaseline>> files;
-    for (const auto& g : base) files.push_back(baseline_of(runs[i], g));
-    for (size_t g = 0; g < base.size(); ++g) by_store[g]["any"] = picks_json(base[g], files[g]);
-    for (const auto& name : store_list) {
-      const auto groups_for_store = recommend_for_store(runs[i], any, name);  // the same groups, in the same order
-      for (size_t g = 0; g < base.size() && g < groups_for_store.size(); ++g)
-        by_store[g][name] = picks_json(groups_for_store[g], files[g]);
-    }
-    for (size_t g = 0; g < base.size(); ++g) {
-      groups.push_back({{"run", i + 1},
-                        {"source", base[g].source},
-                        {"layout", base[g].layout},
-                        {"block", base[g].block_size},
-                        {"profile", base[g].profile},
-                        {"group", base[g].group},
-                        {"by_store", std::move(by_store[g])}});
-      if (files[g]) groups.back()["file"] = "the file today: " + baseline_text(*files[g]);
-    }
+    add_groups(groups, runs[i], i, opt, false);
+    add_groups(groups, runs[i], i, opt, true);
   }
-  return {
-      {"stores", stores}, {"default_store", runs.empty() ? "rocksdb" : default_store(runs.back())}, {"groups", groups}};
+  return {{"stores", stores}, {"default_store", runs.empty() ? "any" : default_store(runs.back())}, {"groups", groups}};
 }
 
 json compare_json(const RunResults& baseline, const RunResults& current, const CheckOptions& opt) {

@@ -1,5 +1,5 @@
 // The data blob the HTML page's script draws from: run metadata, the cell table with each
-// cell's chart fields, the stall table, recommendations, I/O model, store table, the answer,
+// cell's chart fields, the stall table, I/O model, store table, the answer (pooled and per source),
 // the cost ranking and, for two runs, the comparison.
 #include "report/html_data.h"
 
@@ -137,16 +137,6 @@ json stalls_json(const std::vector<RunResults>& runs) {
   return st;
 }
 
-// The recommendations of run `i` (named "run N: ..." when there are several runs).
-void add_recommendations(json& recs, const RunResults& run, size_t i, size_t runs, const RecommendOptions& opt) {
-  for (const auto& g : recommend(run, opt)) {
-    json picks = json::array();
-    for (const auto& p : g.picks)
-      picks.push_back({{"workload", p.workload}, {"choice", p.choice_text()}, {"rule", p.rule}, {"why", p.why}});
-    recs.push_back({{"group", (runs > 1 ? fmt::format("run {}: ", i + 1) : "") + g.group}, {"picks", picks}});
-  }
-}
-
 void add_io_rows(json& io, const RunResults& run, size_t i, const std::vector<Device>& devices) {
   for (const auto& row : io_model(run, devices))
     io.push_back({{"run", i + 1},
@@ -199,13 +189,11 @@ json html_data(const std::vector<RunResults>& runs, const ReportOptions& opt) {
   d["cells"] = cells_json(runs, html_columns);
   d["cell_columns"] = cell_columns_json(html_columns);
   d["stalls"] = stalls_json(runs);
-  json recs = json::array(), io = json::array(), stores = json::array();
+  json io = json::array(), stores = json::array();
   for (size_t i = 0; i < runs.size(); ++i) {
-    add_recommendations(recs, runs[i], i, runs.size(), opt.recommend);
     add_io_rows(io, runs[i], i, opt.devices);
     add_store_rows(stores, runs[i]);
   }
-  d["recommendations"] = recs;
   d["io"] = io;
   json devs = json::array();
   for (const auto& dv : opt.devices)

@@ -7,6 +7,8 @@
 
 #include "judgement/family_plan.h"
 #include "report/console.h"
+#include "report/text_table.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -14,18 +16,22 @@ namespace {
 
 constexpr double kGiB = 1024.0 * 1024 * 1024;
 
-void print_level(std::ostream& out, const LevelChoice& c) {
-  out << fmt::format("  L{:<3} {:>11.3f} {:>6.1f} % {:>11.3f} {:>8.2f} {:>8.2f}  {:<20} {:>7.3f} {:>10.2f} {:>10.2f}\n",
-                     c.share.level, c.share.data_bytes / kGiB, c.share.read_share * 100, c.share.stored_bytes / kGiB,
-                     c.share.rewrites, c.share.compaction_reads, c.codec_label, c.stored_ratio, c.storage_usd,
-                     c.cpu_usd);
-}
-
-// share: of the data and of the point reads (the models send reads where the keys are).
-void print_levels(std::ostream& out, const std::vector<LevelChoice>& levels) {
-  out << fmt::format("  {:<4} {:>11} {:>8} {:>11} {:>8} {:>8}  {:<20} {:>7} {:>10} {:>10}\n", "lvl", "data GiB",
-                     "share", "stored GiB", "writes", "c.reads", "codec", "stored", "$ storage", "$ CPU");
-  for (const auto& level : levels) print_level(out, level);
+// share: of the data and of the point reads (the models send reads where the keys are). The
+// codec last, so a long label takes the room the figures leave; where the width cannot hold a
+// row, compaction reads, then writes, then stored GiB leave (report/text_table.h).
+void print_levels(std::ostream& out, const std::vector<LevelChoice>& levels, size_t width) {
+  const std::vector<TextColumn> columns = {
+      {"lvl", true}, {"data GiB"},  {"share"}, {"stored GiB", false, 3}, {"writes", false, 2}, {"c.reads", false, 1},
+      {"stored"},    {"$ storage"}, {"$ CPU"}, {"codec", true}};
+  std::vector<TextRow> rows;
+  for (const auto& c : levels)
+    rows.push_back({{fmt::format("L{}", c.share.level), fmt::format("{:.3f}", c.share.data_bytes / kGiB),
+                     fmt::format("{:.1f} %", c.share.read_share * 100),
+                     fmt::format("{:.3f}", c.share.stored_bytes / kGiB), fmt::format("{:.2f}", c.share.rewrites),
+                     fmt::format("{:.2f}", c.share.compaction_reads), fmt::format("{:.3f}", c.stored_ratio),
+                     fmt::format("{:.2f}", c.storage_usd), fmt::format("{:.2f}", c.cpu_usd), c.codec_label},
+                    {}});
+  print_text_table(out, "  ", columns, rows, width);
 }
 
 std::string totals_text(const PlanTotals& t) {
@@ -33,13 +39,22 @@ std::string totals_text(const PlanTotals& t) {
                      t.cpu_usd, t.stored_bytes / kGiB);
 }
 
-void print_leveled(std::ostream& out, const LevelPlan& plan, const Workload& workload) {
-  out << fmt::format("\nper-level plan, {} ({}; {}):\n", plan.group, lsm_text(plan.lsm), workload_text(workload));
-  out << "  rocksdb: " << plan.line << "\n";
-  print_levels(out, plan.levels);
-  out << "  plan " << totals_text(plan.totals) << "\n";
-  out << fmt::format("  best single codec, {}: {}\n", plan.single_label, totals_text(plan.single));
-  out << "    rocksdb: " << plan.single_line << "\n";
+// "    rocksdb: LINE", the line wrapped between its options.
+void print_line(std::ostream& out, const char* lead, const std::string& line, size_t width) {
+  out << wrap_config_line(lead, line, width) << "\n";
+}
+
+void print_leveled(std::ostream& out, const LevelPlan& plan, const Workload& workload, size_t width) {
+  out << "\n"
+      << wrap_words(fmt::format("per-level plan, {}", plan.group),
+                    fmt::format("({}; {}):", lsm_text(plan.lsm), workload_text(workload)), width)
+      << "\n";
+  print_line(out, "  rocksdb: ", plan.line, width);
+  print_levels(out, plan.levels, width);
+  out << wrap_words("  plan", totals_text(plan.totals), width) << "\n";
+  out << wrap_words(fmt::format("  best single codec, {}:", plan.single_label), totals_text(plan.single), width)
+      << "\n";
+  print_line(out, "    rocksdb: ", plan.single_line, width);
 }
 
 std::string runs_text(const UniversalShape& s) {
@@ -58,16 +73,19 @@ std::string amplification_text(const UniversalShape& s) {
       s.peak_stored_bytes / kGiB, s.stored_bytes() > 0 ? s.peak_stored_bytes / s.stored_bytes() : 0);
 }
 
-void print_universal(std::ostream& out, const UniversalPlan& plan, const Workload& workload) {
-  out << fmt::format("\nuniversal plan, {} ({}; {}):\n", plan.group, universal_text(plan.lsm, plan.options),
-                     workload_text(workload));
-  out << "  rocksdb: " << plan.line << "\n";
-  out << "  sorted runs, newest first (stored GiB): " << runs_text(plan.shape) << "\n";
-  out << "  " << amplification_text(plan.shape) << "\n";
-  print_levels(out, plan.levels);
-  out << "  plan " << totals_text(plan.totals) << "\n";
-  out << fmt::format("  best single codec, {}: {}\n", plan.single_label, totals_text(plan.single));
-  out << "    rocksdb: " << plan.single_line << "\n";
+void print_universal(std::ostream& out, const UniversalPlan& plan, const Workload& workload, size_t width) {
+  out << "\n"
+      << wrap_words(fmt::format("universal plan, {}", plan.group),
+                    fmt::format("({}; {}):", universal_text(plan.lsm, plan.options), workload_text(workload)), width)
+      << "\n";
+  print_line(out, "  rocksdb: ", plan.line, width);
+  out << wrap_words("  sorted runs, newest first (stored GiB):", runs_text(plan.shape), width) << "\n";
+  out << wrap_words(" ", amplification_text(plan.shape), width) << "\n";
+  print_levels(out, plan.levels, width);
+  out << wrap_words("  plan", totals_text(plan.totals), width) << "\n";
+  out << wrap_words(fmt::format("  best single codec, {}:", plan.single_label), totals_text(plan.single), width)
+      << "\n";
+  print_line(out, "    rocksdb: ", plan.single_line, width);
 }
 
 double write_amplification(const LevelPlan& plan) {
@@ -76,38 +94,51 @@ double write_amplification(const LevelPlan& plan) {
   return sum;
 }
 
-void print_family(std::ostream& out, const FamilyPlan& p) {
+void print_family(std::ostream& out, const FamilyPlan& p, size_t width) {
   const FamilyLoad& f = p.family;
-  out << fmt::format("  {} ({} MB/s written, {} MB/s read, {:.4g} GiB): {}, ${:.2f}/month\n", f.name, f.write_mbps,
-                     f.read_mbps, f.data_bytes / kGiB, p.universal_wins ? "universal" : "leveled", p.total_usd());
-  out << fmt::format("    rocksdb [CFOptions \"{}\"]: {}\n", f.name, p.line());
-  out << fmt::format("    leveled   {}; write amplification {:.2f}\n", totals_text(p.leveled.totals),
-                     write_amplification(p.leveled));
-  out << fmt::format("    universal {}; write amplification {:.2f}, peak {:.3f} GiB\n", totals_text(p.universal.totals),
-                     p.universal.shape.write_amplification(), p.universal.shape.peak_stored_bytes / kGiB);
-  print_levels(out, p.universal_wins ? p.universal.levels : p.leveled.levels);
+  out << wrap_words(
+             fmt::format("  {}", f.name),
+             fmt::format("({} MB/s written, {} MB/s read, {:.4g} GiB): {}, ${:.2f}/month", f.write_mbps, f.read_mbps,
+                         f.data_bytes / kGiB, p.universal_wins ? "universal" : "leveled", p.total_usd()),
+             width)
+      << "\n";
+  out << wrap_config_line(fmt::format("    rocksdb [CFOptions \"{}\"]: ", f.name), p.line(), width) << "\n";
+  out << wrap_words("    leveled  ",
+                    fmt::format("{}; write amplification {:.2f}", totals_text(p.leveled.totals),
+                                write_amplification(p.leveled)),
+                    width)
+      << "\n";
+  out << wrap_words("    universal",
+                    fmt::format("{}; write amplification {:.2f}, peak {:.3f} GiB", totals_text(p.universal.totals),
+                                p.universal.shape.write_amplification(), p.universal.shape.peak_stored_bytes / kGiB),
+                    width)
+      << "\n";
+  print_levels(out, p.universal_wins ? p.universal.levels : p.leveled.levels, width);
 }
 
-void print_families(std::ostream& out, const RunResults& results, const Workload& workload) {
+void print_families(std::ostream& out, const RunResults& results, const Workload& workload, size_t width) {
   std::string group;
   for (const auto& p : family_plans(results, workload)) {
     if (p.group != group) {
       group = p.group;
-      out << fmt::format("\ncolumn family plans, {} ({}):\n", group, workload_text(workload));
+      out << "\n"
+          << wrap_words(fmt::format("column family plans, {}", group), fmt::format("({}):", workload_text(workload)),
+                        width)
+          << "\n";
     }
-    print_family(out, p);
+    print_family(out, p, width);
   }
 }
 
 }  // namespace
 
-void print_level_plans(std::ostream& out, const RunResults& results, const Workload& workload) {
-  if (!workload.families.empty()) return print_families(out, results, workload);
+void print_level_plans(std::ostream& out, const RunResults& results, const Workload& workload, size_t width) {
+  if (!workload.families.empty()) return print_families(out, results, workload, width);
   if (workload.universal) {
-    for (const auto& plan : universal_plans(results, workload)) print_universal(out, plan, workload);
+    for (const auto& plan : universal_plans(results, workload)) print_universal(out, plan, workload, width);
     return;
   }
-  for (const auto& plan : level_plans(results, workload)) print_leveled(out, plan, workload);
+  for (const auto& plan : level_plans(results, workload)) print_leveled(out, plan, workload, width);
 }
 
 }  // namespace kvz

@@ -7,6 +7,7 @@
 #include "report/table_totals_writers.h"
 #include "results/results.h"
 #include "results/table_totals.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -22,29 +23,35 @@ std::string heading_of(const TableTotal& t) {
 
 }  // namespace
 
-void print_fleet_answer(std::ostream& out, const RunResults& run) {
+void print_fleet_answer(std::ostream& out, const RunResults& run, size_t width) {
   if (!is_fleet(run)) return;
   const auto totals = table_totals(run);
   if (totals.empty()) return;
-  // Under 100 columns, like the rest of the console.
-  out << "fleet answer, per table across hosts (each host's own speeds; CPU models kept apart):\n";
-  for (const auto& t : totals) out << fmt::format("  {}: {}\n", t.table, table_answer_text(t));
+  out << wrap_words("fleet answer,", "per table across hosts (each host's own speeds; CPU models kept apart):", width)
+      << "\n";
+  for (const auto& t : totals) out << wrap_words(fmt::format("  {}:", t.table), table_answer_text(t), width) << "\n";
   out << "\n";
 }
 
-void print_table_totals(std::ostream& out, const RunResults& run) {
+void print_table_totals(std::ostream& out, const RunResults& run, size_t width) {
   const auto totals = table_totals(run);
   if (totals.empty()) return;
-  out << "\ntotal per table (B on disk now, B the store would write, c/d time against its codec's):\n";
+  out << "\n"
+      << wrap_words("total per table", "(B on disk now, B the store would write, c/d time against its codec's):", width)
+      << "\n";
   for (const auto& t : totals) {
-    out << heading_of(t) << "\n";
-    size_t width = t.current.size() + 2;
-    for (const auto& c : t.candidates) width = std::max(width, c.label.size());
-    out << fmt::format("  {:<{}} {:>14} {:>9}  {}\n", t.current + " *", width, t.current_bytes, "", "on disk now");
+    out << wrap_text(heading_of(t), width) << "\n";
+    size_t name = display_width(t.current) + 2;
+    for (const auto& c : t.candidates) name = std::max(name, display_width(c.label));
+    const auto pad = [&](const std::string& label) { return label + std::string(name - display_width(label), ' '); };
+    out << fmt::format("  {} {:>14} {:>9}  {}\n", pad(t.current + " *"), t.current_bytes, "", "on disk now");
     for (const auto& c : t.candidates)
-      out << fmt::format("  {:<{}} {:>14} {:>8.1f}%  c time {}, d time {}\n", c.label, width, c.bytes, c.saving_pct,
-                         time_factor_text(c.compress_seconds, t.current_compress_seconds),
-                         time_factor_text(c.decompress_seconds, t.current_decompress_seconds));
+      out << wrap_words(
+                 fmt::format("  {} {:>14} {:>8.1f}%", pad(c.label), c.bytes, c.saving_pct),
+                 fmt::format("c time {}, d time {}", time_factor_text(c.compress_seconds, t.current_compress_seconds),
+                             time_factor_text(c.decompress_seconds, t.current_decompress_seconds)),
+                 width)
+          << "\n";
   }
 }
 

@@ -49,7 +49,7 @@ void write_file_baselines(std::ostringstream& o, const RunResults& r) {
     if (!c.current || !done.insert(block_set_of(c.key)).second) continue;
     const auto b = file_baseline(r, c);
     if (!b) continue;
-    o << fmt::format("\n### {} as stored: switching from its {}\n\n", markdown_escape(c.key.source),
+    o << fmt::format("\n### {} as stored: switching from its {}\n\n", markdown_escape(source_label(c.key)),
                      markdown_escape(b->label));
     o << "Times are the row's over the file's codec's (×2.00 takes twice as long); worst block: intrinsic, "
          "compress/decompress.\n\n| codec | stored bytes | vs the file | compress time | decompress time | worst "
@@ -109,17 +109,6 @@ void write_cell_table(std::ostringstream& o, const RunResults& r) {
   }
 }
 
-void write_recommendations(std::ostringstream& o, const RunResults& r, const RecommendOptions& opt) {
-  o << "\n### Recommendations\n\n";
-  for (const auto& g : recommend(r, opt)) {
-    o << "**" << markdown_escape(g.group) << "**\n\n| workload | choice | rule | figures |\n|---|---|---|---|\n";
-    for (const auto& p : g.picks)
-      o << "| " << markdown_escape(p.workload) << " | " << markdown_escape(p.choice_text()) << " | "
-        << markdown_escape(p.rule) << " | " << markdown_escape(p.why) << " |\n";
-    o << "\n";
-  }
-}
-
 // The cost model's every row, per group (--workload).
 void write_costs(std::ostringstream& o, const RunResults& r, const Workload& workload,
                  const std::vector<Device>& devices) {
@@ -160,10 +149,10 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   std::ostringstream o;
   write_fleet_answer_markdown(o, r);  // a fleet survey opens on its answer
   write_run_header(o, r);
+  write_answer_markdown(o, r, opt.recommend);  // the answer first, then what it stands on
   write_cell_table(o, r);
   write_file_baselines(o, r);
   write_table_totals_markdown(o, r);
-  write_recommendations(o, r, opt.recommend);
   if (opt.workload) {
     write_costs(o, r, *opt.workload, opt.devices);
     write_level_plans_markdown(o, r, *opt.workload);

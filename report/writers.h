@@ -32,6 +32,9 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
 bool write_text_file(const std::string& path, const std::string& text, std::string& error);
 // The Markdown summary as text (write_markdown writes this).
 std::string markdown_summary(const RunResults& r, const ReportOptions& opt);
+// The answer (report/answer.h run_answer) as Markdown: the header lines, a table per workload group
+// with each pick's figures, ties and configuration line, and the marks explained.
+void write_answer_markdown(std::ostream& o, const RunResults& r, const RecommendOptions& opt);
 // The per-level, universal or per-family plans of `w` (report/level_plan_markdown.cpp); nothing
 // without size= or family=, or without a RocksDB profile's group.
 void write_level_plans_markdown(std::ostream& o, const RunResults& r, const Workload& w);

@@ -10,6 +10,10 @@ BlockSetKey block_set_of(const CellKey& k) {
   return {k.source, k.record_mode, k.layout, k.block_size, k.cache, k.threads, k.profile, k.host, k.cpu};
 }
 
+std::string source_label(const CellKey& k) { return k.host.empty() ? k.source : k.source + "@" + k.host; }
+
+std::string source_label(const CorpusInfo& c) { return c.host.empty() ? c.name : c.name + "@" + c.host; }
+
 std::string cell_label(const RunResults& run, const CellResult& c) {
   const CellKey& k = c.key;
   if (c.reference) return k.codec;

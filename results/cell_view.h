@@ -18,6 +18,12 @@ using BlockSetKey = std::tuple<std::string, std::string, std::string, uint64_t, 
                                std::string, std::string>;
 BlockSetKey block_set_of(const CellKey& key);
 
+// A source as the reports name it: "000009.sst", or "000009.sst@node2" for a store file of one
+// host in a merged fleet survey (CellKey::host, CorpusInfo::host), where the same file name on
+// two nodes is two files.
+std::string source_label(const CellKey& key);
+std::string source_label(const CorpusInfo& corpus);
+
 // The row label: "zstd 3", "zstd 3:dict=16K", "xz 6e"; the reference row and codecs whose level
 // means nothing (meta.codec_versions has_levels false) show no level: "memcpy", "snappy".
 std::string cell_label(const RunResults& run, const CellResult& cell);

@@ -6,6 +6,7 @@ namespace kvz {
 
 struct CellKey;
 struct CellResult;
+struct CorpusInfo;
 struct LatencyStats;
 struct RunMeta;
 struct RunResults;

@@ -102,20 +102,70 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
+size_t display_width(std::string_view text) {
+  return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+namespace {
+
+// A word wider than `room` ("[,num_levels=,multiplier=,...]", a cell id) in pieces cut after its
+// commas, else after its slashes; a word that fits, or has neither, whole.
+std::vector<std::string> word_pieces(const std::string& word, size_t room) {
+  if (display_width(word) <= room) return {word};
+  for (const char* separator : {",", "/"}) {
+    const auto parts = split(word, separator);
+    if (parts.size() < 2) continue;
+    std::vector<std::string> pieces;
+    for (const auto part : parts) pieces.push_back(std::string(part) + separator);
+    pieces.back().pop_back();  // split() took every separator; the last piece had none
+    return pieces;
+  }
+  return {word};
+}
+
+}  // namespace
+
 std::string wrap_words(std::string_view lead, std::string_view text, size_t width) {
   if (width == 0) return std::string(lead) + " " + std::string(text);
-  auto columns = [](std::string_view s) {  // code points, not bytes
-    return static_cast<size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-  };
+  const auto columns = display_width;
   std::string out, line(lead);
   for (const auto& word : split_list(text, ' ')) {
-    if (columns(line) + 1 + columns(word) > width && columns(line) > 4) {
-      out += line + "\n";
-      line = "   ";
+    const auto pieces = word_pieces(word, width > 4 ? width - 4 : width);
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      const std::string gap = i == 0 ? " " : "";  // a word's pieces join with no space
+      if (columns(line) + gap.size() + columns(pieces[i]) > width && columns(line) > 4) {
+        out += line + "\n";
+        line = "    ";
+        line += pieces[i];
+        continue;
+      }
+      line += gap + pieces[i];
     }
-    line += " " + word;
   }
   return out + line;
+}
+
+std::string wrap_text(std::string_view text, size_t width) {
+  const std::string s = wrap_words("", text, width);
+  return s.empty() ? s : s.substr(1);
+}
+
+std::vector<std::string> fill_lines(std::string_view text, size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (const auto& word : split_list(text, ' ')) {
+    const auto pieces = word_pieces(word, width);
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      const size_t gap = i == 0 && !line.empty() ? 1 : 0;  // a word's pieces join with no space
+      if (!line.empty() && display_width(line) + gap + display_width(pieces[i]) > width) {
+        lines.push_back(line);
+        line.clear();
+      }
+      line += (gap && !line.empty() ? " " : "") + pieces[i];
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
 }
 
 size_t terminal_columns() {
@@ -125,6 +175,16 @@ size_t terminal_columns() {
   if (const char* env = std::getenv("COLUMNS"); env && parse_int(env, columns) && columns >= 20 && columns <= 1000)
     return static_cast<size_t>(columns);
   return 80;
+}
+
+size_t console_columns() {
+  struct winsize ws {};
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+    return std::max<size_t>(ws.ws_col, kMinConsoleColumns);
+  int columns = 0;
+  if (const char* env = std::getenv("COLUMNS"); env && parse_int(env, columns) && columns > 0 && columns <= 1000)
+    return std::max<size_t>(static_cast<size_t>(columns), kMinConsoleColumns);
+  return 100;
 }
 
 size_t stderr_wrap_width() {

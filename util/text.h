@@ -22,6 +22,12 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 // (a longer word stands alone), continuation lines indented by three; width 0: one line.
 // No trailing newline.
 std::string wrap_words(std::string_view lead, std::string_view text, size_t width);
+// The same without a lead: the first line starts at the first word.
+std::string wrap_text(std::string_view text, size_t width);
+// `text`'s words filled into lines of at most `width` code points, no indent; a longer word
+// breaks after its commas (its pieces joined with no space on a line), else stands alone. An
+// empty text is no line.
+std::vector<std::string> fill_lines(std::string_view text, size_t width);
 // The width messages on stderr wrap to: a terminal's, less one column (a full line would
 // scroll), else an explicit $COLUMNS, less one; 0 (one line per message) when stderr is a file
 // or a pipe that no $COLUMNS sizes: its reader greps and logs whole lines.
@@ -29,6 +35,14 @@ size_t stderr_wrap_width();
 // The terminal's width (stderr), read each time so a resized window is followed; else
 // $COLUMNS; 80 if neither says.
 size_t terminal_columns();
+// The width the console report (stdout) is laid out for: the terminal's when stdout is one, else
+// an explicit $COLUMNS, else 100 (a file or a pipe); never under kMinConsoleColumns, the
+// narrowest the tables can shrink to.
+inline constexpr size_t kMinConsoleColumns = 60;
+size_t console_columns();
+// Columns `text` takes on a terminal: its UTF-8 code points (the report's characters, µ ≈ × —,
+// are one column each), not its bytes.
+size_t display_width(std::string_view text);
 // Whole-string integer parses: false on empty input, trailing bytes or overflow.
 bool parse_int(std::string_view text, int& out);
 bool parse_u64(std::string_view text, uint64_t& out);

@@ -25,6 +25,7 @@
     box.dataset.points = points;
     box.dataset.series = c.data.datasets.length;
     box.dataset.legend = c.legend ? c.legend.legendItems.length : 0;
+    box.dataset.kind = config.type;  // "bar" where one block or dictionary size would be one dot a series
     if (!points) h('p', 'no data for this chart and selection', box, 'note');
   }
   function scatterSets(groups, styleOf) {
@@ -106,9 +107,19 @@
       a.stored += r.m.stored;
       m.set(b, a);
     }
+    const saving = (a) => 100 * (1 - a.stored / a.input);
+    if (sizes.length === 1) {
+      // One block size: a line per codec would be one dot each; a bar per codec reads.
+      const names = [...acc.keys()];
+      const datasets = [{ label: 'space saving at ' + bytes(sizes[0]), backgroundColor: color(0),
+                          data: names.map((n) => saving(acc.get(n).get(sizes[0]))) }];
+      draw('saving', { type: 'bar', data: { labels: names, datasets },
+                       options: baseOptions('codec', 'space saving % (stored bytes)', 'category', 'linear') });
+      return;
+    }
     const datasets = [...acc.entries()].map(([name, m], i) => ({
       label: name, borderColor: color(i), backgroundColor: color(i), spanGaps: true, pointRadius: 3,
-      data: sizes.map((b) => (m.has(b) ? 100 * (1 - m.get(b).stored / m.get(b).input) : null)),
+      data: sizes.map((b) => (m.has(b) ? saving(m.get(b)) : null)),
     }));
     draw('saving', { type: 'line', data: { labels: sizes.map(bytes), datasets },
                      options: baseOptions('block size', 'space saving % (stored bytes)', 'category', 'linear') });
@@ -136,7 +147,27 @@
     draw('tails', { type: 'bar', data: { labels, datasets },
                     options: baseOptions('codec', S.dir + ' µs per call (log)', 'category', 'logarithmic') });
   }
+  // One dictionary size: the gain of each codec and block size as a bar per block set (a log
+  // axis over one size draws nothing).
+  function dictBars(sel) {
+    const names = [], sets = new Map();
+    for (const r of sel) {
+      if (r.m.dict_gain === null) continue;
+      const name = r.label.replace(/:(raw)?dict=[^ ]*/, '') + ' ' + bytes(r.block_size) + runTag(r.run);
+      if (!names.includes(name)) names.push(name);
+      const set = r.source + ' ' + r.layout + (r.profile ? ' ' + r.profile : '');
+      if (!sets.has(set)) sets.set(set, new Map());
+      sets.get(set).set(name, r.m.dict_gain);
+    }
+    const datasets = [...sets.entries()].map(([set, gains], i) => ({
+      label: set, backgroundColor: color(i), data: names.map((n) => (gains.has(n) ? gains.get(n) : null)) }));
+    draw('dict', { type: 'bar', data: { labels: names, datasets },
+                   options: baseOptions('codec and block size', 'net gain: stored bytes without / with (1: even)',
+                                        'category', 'linear') });
+  }
   function dictChart(sel) {
+    const sizes = uniq(sel.filter((r) => r.m.dict_gain !== null).map((r) => r.m.dict));
+    if (sizes.length === 1) return dictBars(sel);
     const groups = new Map();
     for (const r of sel) {
       if (r.m.dict_gain === null) continue;

@@ -53,11 +53,13 @@
   const blocks = uniq(cells.map((r) => String(r.block_size))).sort((a, b) => a - b);
   const layouts = uniq(cells.map((r) => r.layout)).sort();
   const families = uniq(cells.filter((r) => r.m.ok && !r.m.ref).map((r) => r.m.codec)).sort();
-  const S = { store: D.answer.default_store, source: sources[0] || 'all', block: 'all', layout: 'all',
+  // The page opens on the answer pooled over every source, the console's and the Markdown's;
+  // a source chosen shows that source's own picks.
+  const S = { store: D.answer.default_store, source: 'all', block: 'all', layout: 'all',
               dir: 'decompress', family: 'all' };
   const CHOICES = {
     store: D.answer.stores,
-    source: sources.concat(['all']),
+    source: ['all'].concat(sources),
     block: ['all'].concat(blocks),
     layout: ['all'].concat(layouts),
     dir: ['decompress', 'compress'],
@@ -100,10 +102,44 @@
   }
 
   // --- the answer ---------------------------------------------------------------------------
+  // The pick, and a tie chain collapsed to "+N tied" that opens on a click: a long one would
+  // push the configuration line off the screen.
+  function choiceCell(p, tr) {
+    const td = h('td', null, tr, 'choice');
+    if (!p.ties || !p.ties.length) {
+      td.textContent = p.choice;
+      return;
+    }
+    const more = h('details', null, td, 'ties');
+    h('summary', p.pick + ' +' + p.ties.length + ' tied', more);
+    h('div', p.choice, more, 'chain');
+  }
+  // A line may break only between its options (after ';' or ','): <wbr> adds no character, so
+  // the line copies whole.
+  function configCell(p, tr) {
+    const cfg = h('td', null, tr, 'config');
+    if (p.config === undefined) {
+      h('span', S.store === 'any' ? 'choose a store for its configuration line' : '', cfg, 'note');
+    } else if (!p.writable) {
+      h('span', p.config, cfg, 'note');
+    } else {
+      const code = h('code', null, cfg);
+      for (const part of p.config.split(/(?<=[;,])/)) {
+        code.appendChild(document.createTextNode(part));
+        h('wbr', null, code);
+      }
+    }
+  }
+  function groupCell(g, tr, rows) {
+    const where = (g.source === null ? 'all sources' : g.source) + ' · ' + bytes(g.block) + ' ' + g.layout;
+    const td = h('td', where + (g.profile ? ' (' + g.profile + ')' : '') + runTag(g.run), tr, 'group');
+    if (g.file) h('div', g.file, td, 'note');  // a store file's own blocks: its codec and bytes
+    td.rowSpan = rows;
+  }
   function drawAnswer() {
     const box = document.getElementById('answer-body');
     box.textContent = '';
-    const groups = D.answer.groups.filter((g) => (S.source === 'all' || g.source === S.source) &&
+    const groups = D.answer.groups.filter((g) => (S.source === 'all' ? g.source === null : g.source === S.source) &&
         (S.block === 'all' || String(g.block) === S.block) && (S.layout === 'all' || g.layout === S.layout));
     if (!groups.length) {
       h('p', 'no measured cells for this selection', box, 'note');
@@ -119,19 +155,12 @@
       const picks = g.by_store[S.store] || g.by_store.any;
       picks.forEach((p, i) => {
         const tr = h('tr', null, body);
-        if (i === 0) {
-          const td = h('td', g.source + ' · ' + bytes(g.block) + ' ' + g.layout + (g.profile ? ' (' + g.profile + ')' : '') +
-                       runTag(g.run), tr, 'group');
-          if (g.file) h('div', g.file, td, 'note');  // a store file's own blocks: its codec and bytes
-          td.rowSpan = picks.length;
-        }
+        if (i === 0) groupCell(g, tr, picks.length);
         h('td', p.workload, tr);
-        h('td', p.choice, tr, 'choice');
+        choiceCell(p, tr);
         const why = h('td', p.why, tr, 'why');
         if (p.switch) h('div', p.switch, why, 'switch');
-        const cfg = h('td', null, tr);
-        if (p.config !== undefined) h(p.writable ? 'code' : 'span', p.config, cfg, p.writable ? '' : 'note');
-        else h('span', S.store === 'any' ? 'choose a store for its configuration line' : '', cfg, 'note');
+        configCell(p, tr);
         rules.set(p.workload, p.rule);
       });
     }
@@ -142,6 +171,14 @@
       h('b', w + ': ', li);
       li.appendChild(document.createTextNode(r));
     }
+  }
+  // Where the answer's configuration lines end, for the headless test at 1280 px: the right
+  // edge of the widest, and the page's own width (no horizontal scroll).
+  function measureAnswer() {
+    let right = 0;
+    for (const c of document.querySelectorAll('#answer td.config')) right = Math.max(right, c.getBoundingClientRect().right);
+    document.body.dataset.configRight = Math.round(right);
+    document.body.dataset.pageWidth = document.documentElement.scrollWidth;
   }
 
   // --- charts -------------------------------------------------------------------------------
@@ -166,6 +203,7 @@
     drawCompare();
     redraw();
     document.body.dataset.answerTop = Math.round(document.getElementById('answer').getBoundingClientRect().top);
+    measureAnswer();
     document.body.dataset.status = 'ok';
   } catch (e) {
     document.body.dataset.status = 'error';

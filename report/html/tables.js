@@ -93,12 +93,6 @@
       }
     });
     table(document.getElementById('stalls'), D.stalls.columns, D.stalls.rows);
-    const rec = document.getElementById('recs');
-    for (const g of D.recommendations) {
-      h('h3', g.group, rec);
-      table(h('div', null, rec), [{ k: 'workload', t: 'workload' }, { k: 'choice', t: 'choice' }, { k: 'rule', t: 'rule' },
-                                  { k: 'why', t: 'figures behind it' }], g.picks);
-    }
     h('p', 'Devices: ' + D.devices.join('; ') + '. Effective time = latency + stored bytes / bandwidth + block / ' +
       'decompress speed.', document.getElementById('io-note'), 'note');
     table(document.getElementById('io'), [{ k: 'cell', t: 'cell' }, { k: 'device', t: 'device' },

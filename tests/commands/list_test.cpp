@@ -2,12 +2,14 @@
 #include <gtest/gtest.h>
 #include <zstd.h>
 
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
 #include "codecs/registry.h"
 #include "commands/list.h"
+#include "util/text.h"
 
 namespace kvz::test {
 namespace {
@@ -24,20 +26,27 @@ int run_list(std::vector<std::string> args, std::string& out) {
   return rc;
 }
 
-TEST(ListCli, TablePrintsOneRowPerCodec) {
+// A row per codec, its notes under it indented, every line within 100 columns (no COLUMNS, and
+// not a terminal: the console's default width).
+TEST(ListCli, TablePrintsOneRowPerCodecWithinOneHundredColumns) {
+  unsetenv("COLUMNS");
   std::string out;
   ASSERT_EQ(run_list({}, out), 0);
-  std::vector<std::string> lines;
+  std::vector<std::string> rows;
   std::stringstream ss(out);
-  for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  for (std::string l; std::getline(ss, l);) {
+    EXPECT_LE(display_width(l), 100u) << l;
+    if (l.rfind("    ", 0) != 0) rows.push_back(l);  // notes are indented
+  }
   const auto names = CodecRegistry::instance().names();
-  ASSERT_EQ(lines.size(), names.size() + 1);  // header + one row each
+  ASSERT_EQ(rows.size(), names.size() + 1);  // header + one row each
   for (size_t i = 0; i < names.size(); ++i) {
-    EXPECT_EQ(lines[i + 1].rfind(names[i] + " ", 0), 0u) << lines[i + 1];
-    EXPECT_NE(lines[i + 1].find(CodecRegistry::instance().codecs()[i]->info().version), std::string::npos);
+    EXPECT_EQ(rows[i + 1].rfind(names[i] + " ", 0), 0u) << rows[i + 1];
+    EXPECT_NE(rows[i + 1].find(CodecRegistry::instance().codecs()[i]->info().version), std::string::npos);
   }
   EXPECT_NE(out.find("-7..-1,1..22"), std::string::npos);
   EXPECT_NE(out.find("0..9,6e,9e"), std::string::npos);
+  EXPECT_NE(out.find("    " + CodecRegistry::instance().codecs()[1]->info().notes.substr(0, 20)), std::string::npos);
 }
 
 TEST(ListCli, JsonIsMachineReadable) {

@@ -11,3 +11,23 @@ fail() {
   echo "FAIL: $*"
   exit 1
 }
+# check_width FILE [WIDTH]: every line of FILE within WIDTH columns (default: $COLUMNS, else 100),
+# a UTF-8 character counting one column, not its bytes; prints each wider line and returns 1.
+check_width() {
+  python3 - "$1" "${2:-${COLUMNS:-100}}" <<'PY'
+import sys
+path, width = sys.argv[1], int(sys.argv[2])
+text = open(path, encoding="utf-8", errors="replace").read()
+wide = [(n, line) for n, line in enumerate(text.splitlines(), 1) if len(line) > width]
+for n, line in wide[:20]:
+    print(f"{path}:{n}: {len(line)} columns, over {width}: {line}")
+sys.exit(1 if wide else 0)
+PY
+}
+# readme_output_checks STDOUT_FILE STDERR_FILE COMMAND: what every command README.md shows must
+# satisfy once it has run (tests/e2e/readme_commands.sh calls it after each, with COLUMNS=100):
+# every line it printed, on either stream, within the terminal's width.
+readme_output_checks() {
+  check_width "$1" || fail "a line of '$3' is wider than ${COLUMNS:-100} columns (stdout)"
+  check_width "$2" || fail "a line of '$3' is wider than ${COLUMNS:-100} columns (stderr)"
+}

@@ -8,7 +8,15 @@ corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/json/twitter.
 grep -q "^recommendations, rocksdb: rocksdb 16K" "$work/out" || fail "no recommendations for rocksdb 16K"
 python3 - "$work/out" <<'PY'
 import re, sys
-lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+raw = open(sys.argv[1], encoding="utf-8").read().splitlines()
+# A RocksDB line the console wrapped between its options (continued under its start, 13
+# columns in) joined again: copied as printed, RocksDB takes it the same.
+lines = []
+for l in raw:
+    if lines and lines[-1].startswith("    rocksdb: ") and l.startswith(" " * 13) and l.strip():
+        lines[-1] += l.strip()
+    else:
+        lines.append(l)
 start = next(i for i, l in enumerate(lines) if l.startswith("recommendations, rocksdb:"))
 names = {"lz4": "kLZ4Compression", "zstd": "kZSTD", "snappy": "kSnappyCompression"}
 seen = []

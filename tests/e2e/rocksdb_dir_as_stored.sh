@@ -26,12 +26,16 @@ cur=$(jq -c '[.kvzbench.cells[] | select(.current)]' "$work/out.json")
 [ "$(jq '.[0].blocks' <<<"$cur")" = "$blocks" ] || fail "blocks $(jq '.[0].blocks' <<<"$cur") != $blocks"
 # The console: the row after memcpy is the file's codec, then the switches from it.
 table=$(sed -n '/^== .*as-stored/,/^$/p' "$work/out")
-[ "$(sed -n 4p <<<"$table" | awk '{ print $1, $2, $3 }')" = "lz4 1:stream:fresh *" ] || fail "row after memcpy: $table"
+[ "$(grep -A1 '^memcpy ' <<<"$table" | sed -n 2p | awk '{ print $1, $2, $3 }')" = "lz4 1:stream:fresh *" ] ||
+  fail "row after memcpy: $table"
 file_bytes=$(stat -c %s "$sst")
+# The console's lines within 100 columns: a line continued four columns in is joined again.
+joined=$(awk '/^    [^ ]/ && prev != "" { sub(/^ +/, " "); prev = prev $0; next } { if (NR > 1) print prev; prev = $0 }
+              END { print prev }' "$work/out")
 grep -q "^\* the file's own codec, lz4 1:stream:fresh: $data_bytes B on disk; measured here $data_bytes B (exact); the whole file $file_bytes B$" \
-  "$work/out" || fail "no baseline line: $(grep -m1 "file's own" "$work/out")"
-grep -q "^switching from lz4 1:stream:fresh" "$work/out" || fail "no switches"
-switches=$(sed -n '/^switching from/,/^$/p' "$work/out" | grep -c '^  ')
+  <<<"$joined" || fail "no baseline line: $(grep -m1 "file's own" <<<"$joined")"
+grep -q "^switching from lz4 1:stream:fresh" <<<"$joined" || fail "no switches"
+switches=$(sed -n '/^switching from/,/^$/p' <<<"$joined" | grep -c '^  [^ ]')
 others=$(jq '[.kvzbench.cells[] | select(.key.layout == "as-stored" and (.current | not) and (.reference | not))] | length' "$work/out.json")
 [ "$switches" -eq "$others" ] || fail "$switches switch lines for $others other rows"
 # With -b: the blocks as stored and the records re-blocked by the rocksdb layout.

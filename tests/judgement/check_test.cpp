@@ -36,6 +36,27 @@ TEST(Check, RunAgainstItselfPasses) {
   EXPECT_NE(out.str().find("geometric mean vs baseline: compress speed 1.000x"), std::string::npos);
 }
 
+// check's text within the console's width (CheckOptions::width): a row whose cell would pass it
+// puts the cell beside its status and the figures on the next line, under their headings.
+TEST(Check, TextFitsTheWidth) {
+  RunResults r = testing::make_run(10);
+  for (auto& c : r.cells) c.key.source = "a-source-with-a-long-name.json";
+  CheckOptions opt;
+  opt.width = 80;
+  std::ostringstream out;
+  EXPECT_EQ(check_results(r, r, opt, out), 0);
+  std::istringstream lines(out.str());
+  size_t rows = 0;
+  for (std::string line; std::getline(lines, line);) {
+    size_t columns = 0;
+    for (unsigned char ch : line) columns += (ch & 0xC0) != 0x80;
+    EXPECT_LE(columns, 80u) << line;
+    rows += line.rfind("PASS      a-source-with-a-long-name.json/", 0) == 0;
+  }
+  EXPECT_EQ(rows, r.cells.size()) << out.str();
+  EXPECT_NE(out.str().find("\n          =            "), std::string::npos) << out.str();  // the figures, under
+}
+
 TEST(Check, BaselineThirtyPercentFasterFails) {
   const RunResults cur = testing::make_run(11);
   const RunResults base = testing::scaled(cur, 1.3);

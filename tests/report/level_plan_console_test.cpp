@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include "judgement/family_plan.h"
 #include "report/console.h"
 #include "tests/results/fixture.h"
+#include "util/text.h"
 
 namespace kvz {
 namespace {
@@ -27,6 +29,15 @@ RunResults rocksdb_run() {
   return run;
 }
 
+// The console's text with the lines wrap_words continued (a break and four spaces) joined again.
+std::string joined(const std::string& text) { return std::regex_replace(text, std::regex("\n    (?=\\S)"), " "); }
+
+// Every line within 100 columns, counted in code points.
+void expect_fits(const std::string& text) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), 100u) << line;
+}
+
 Workload parsed(const std::string& text) {
   Workload w;
   std::string error;
@@ -41,11 +52,14 @@ TEST(LevelPlanConsole, PrintsTheLineEachLevelAndTheSingleCodecPlan) {
   ASSERT_TRUE(parse_workload("write=2,read=50,storage=0.1,cpu=0.05,size=200G", default_devices(), w, error)) << error;
   std::ostringstream out;
   print_level_plans(out, run, w);
-  const std::string text = out.str();
+  const std::string raw = out.str();
+  expect_fits(raw);
+  const std::string text = joined(raw);
   const LevelPlan plan = level_plans(run, w).at(0);
   EXPECT_NE(text.find("per-level plan, "), std::string::npos) << text;
-  EXPECT_NE(text.find("  rocksdb: " + plan.line + "\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("    rocksdb: " + plan.single_line + "\n"), std::string::npos) << text;
+  // The lines wrapped between their options (report/console_answer.cpp wrap_config_line).
+  EXPECT_NE(raw.find(wrap_config_line("  rocksdb: ", plan.line, 100) + "\n"), std::string::npos) << raw;
+  EXPECT_NE(raw.find(wrap_config_line("    rocksdb: ", plan.single_line, 100) + "\n"), std::string::npos) << raw;
   for (const auto& l : plan.levels)
     EXPECT_NE(text.find("  L" + std::to_string(l.share.level) + " "), std::string::npos) << text;
   EXPECT_NE(text.find("best single codec, " + plan.single_label + ":"), std::string::npos) << text;
@@ -58,14 +72,17 @@ TEST(LevelPlanConsole, UniversalPrintsItsLineRunsAmplificationAndEachLevel) {
   const Workload w = parsed("write=2,read=50,storage=0.1,cpu=0.05,size=200G,style=universal");
   std::ostringstream out;
   print_level_plans(out, run, w);
-  const std::string text = out.str();
+  const std::string raw = out.str();
+  expect_fits(raw);
+  const std::string text = joined(raw);
   const UniversalPlan plan = universal_plans(run, w).at(0);
   EXPECT_EQ(text.find("per-level plan, "), std::string::npos) << text;  // universal instead of leveled
   EXPECT_NE(text.find("universal plan, " + plan.group + " (" + universal_text(plan.lsm, plan.options)),
             std::string::npos)
       << text;
-  EXPECT_NE(text.find("  rocksdb: " + plan.line + "\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("    rocksdb: " + plan.single_line + "\n"), std::string::npos) << text;
+  // The lines wrapped between their options (report/console_answer.cpp wrap_config_line).
+  EXPECT_NE(raw.find(wrap_config_line("  rocksdb: ", plan.line, 100) + "\n"), std::string::npos) << raw;
+  EXPECT_NE(raw.find(wrap_config_line("    rocksdb: ", plan.single_line, 100) + "\n"), std::string::npos) << raw;
   EXPECT_NE(text.find("  sorted runs, newest first (stored GiB): L"), std::string::npos) << text;
   EXPECT_NE(text.find(fmt::format("write amplification {:.2f} per byte ingested", plan.shape.write_amplification())),
             std::string::npos)
@@ -81,22 +98,24 @@ TEST(LevelPlanConsole, FamiliesPrintTheirPickBothStylesAndALineNamingTheFamily) 
       parsed("storage=0.1,cpu=0.05,family=hot:write=40:read=100:size=2G,family=cold:write=0.1:read=1:size=2T");
   std::ostringstream out;
   print_level_plans(out, run, w);
-  const std::string text = out.str();
+  const std::string raw = out.str();
+  expect_fits(raw);
+  const std::string text = joined(raw);
   const auto plans = family_plans(run, w);
   ASSERT_EQ(plans.size(), 2u);
   EXPECT_NE(text.find("column family plans, "), std::string::npos) << text;
   for (const auto& p : plans) {
     EXPECT_NE(text.find(fmt::format("  {} (", p.family.name)), std::string::npos) << text;
-    EXPECT_NE(
-        text.find(fmt::format("): {}, ${:.2f}/month\n", p.universal_wins ? "universal" : "leveled", p.total_usd())),
-        std::string::npos)
-        << text;
-    EXPECT_NE(text.find(fmt::format("    rocksdb [CFOptions \"{}\"]: {}\n", p.family.name, p.line())),
+    EXPECT_NE(text.find(fmt::format("): {}, ${:.2f}/month", p.universal_wins ? "universal" : "leveled", p.total_usd())),
               std::string::npos)
         << text;
+    EXPECT_NE(raw.find(wrap_config_line(fmt::format("    rocksdb [CFOptions \"{}\"]: ", p.family.name), p.line(), 100) +
+                       "\n"),
+              std::string::npos)
+        << raw;
   }
-  EXPECT_NE(text.find("    leveled   $"), std::string::npos) << text;
-  EXPECT_NE(text.find("    universal $"), std::string::npos) << text;
+  EXPECT_NE(raw.find("\n    leveled   $"), std::string::npos) << raw;
+  EXPECT_NE(raw.find("\n    universal $"), std::string::npos) << raw;
 }
 
 }  // namespace

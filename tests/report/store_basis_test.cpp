@@ -32,12 +32,12 @@ std::string html_of(const RunResults& r) {
 TEST(StoreBasis, WiredTigerFiguresSayWhichLoadTheyAssume) {
   RunResults bulk = testing::make_run(44, 3);
   for (auto& c : bulk.cells) c.key.profile = "wiredtiger";
-  EXPECT_NE(console_store_table(bulk).find("\n  stored B: bytes the store writes, bulk load\n"), std::string::npos);
+  EXPECT_NE(console_store_table(bulk).find("\n    stored B: bytes the store writes, bulk load\n"), std::string::npos);
   EXPECT_NE(html_of(bulk).find(R"("basis":"bytes the store writes, bulk load")"), std::string::npos);
 
   RunResults insert = testing::make_run(44, 3);
   for (auto& c : insert.cells) c.key.profile = "wiredtiger:load=insert";
-  EXPECT_NE(console_store_table(insert).find("\n  stored B: insert-filled, "), std::string::npos);
+  EXPECT_NE(console_store_table(insert).find("\n    stored B: insert-filled, "), std::string::npos);
   EXPECT_NE(html_of(insert).find(R"("basis":"insert-filled, )"), std::string::npos);
 
   // Stores whose figure needs no such note print none.

@@ -7,11 +7,13 @@
 #include <rocksdb/table_properties.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string>
 #include <utility>
 
+#include "report/console.h"
 #include "stores/store_profile.h"
 
 namespace kvz {
@@ -117,6 +119,32 @@ TEST(ConfigLine, RocksDbTakesTheBzip2Line) {
   ASSERT_TRUE(parsed.ok()) << parsed.ToString();
   EXPECT_EQ(cf.compression, rocksdb::kBZip2Compression);
   EXPECT_EQ(cf.bottommost_compression, rocksdb::kBZip2Compression);
+}
+
+// The console wraps a long line between its options (report/console.h wrap_config_line). Copied
+// as it is printed, its line breaks and indents included, RocksDB 7.8's parser gives the same
+// options as from the line whole: it trims the white space around each option and value.
+TEST(ConfigLine, RocksDbTakesTheLineTheConsoleWrapped) {
+  const ConfigLine cfg =
+      line("rocksdb", {.codec = "lz4hc", .level = 9, .params = "9:dict=16K", .dict_size = 16384, .block_size = 16384});
+  const std::string lead = "    rocksdb: ";
+  const std::string printed = wrap_config_line(lead, cfg.text, 60);
+  ASSERT_GE(std::count(printed.begin(), printed.end(), '\n'), 2) << printed;  // inside {...} too
+  const std::string copied = printed.substr(lead.size());
+  rocksdb::ConfigOptions parse;
+  parse.ignore_unknown_options = false;
+  rocksdb::ColumnFamilyOptions whole, wrapped;
+  ASSERT_TRUE(rocksdb::GetColumnFamilyOptionsFromString(parse, {}, cfg.text, &whole).ok());
+  const rocksdb::Status parsed = rocksdb::GetColumnFamilyOptionsFromString(parse, {}, copied, &wrapped);
+  ASSERT_TRUE(parsed.ok()) << parsed.ToString() << " for\n" << copied;
+  EXPECT_EQ(wrapped.compression, rocksdb::kLZ4HCCompression);
+  EXPECT_EQ(wrapped.bottommost_compression, whole.bottommost_compression);
+  EXPECT_EQ(wrapped.compression_opts.level, 9);
+  EXPECT_EQ(wrapped.compression_opts.max_dict_bytes, whole.compression_opts.max_dict_bytes);
+  EXPECT_EQ(wrapped.compression_opts.zstd_max_train_bytes, whole.compression_opts.zstd_max_train_bytes);
+  const auto* table = wrapped.table_factory->GetOptions<rocksdb::BlockBasedTableOptions>();
+  ASSERT_NE(table, nullptr);
+  EXPECT_EQ(table->block_size, 16384U);
 }
 
 // The RocksDB line, given to RocksDB 7.8's own options parser and used to open a DB: the

@@ -59,29 +59,57 @@ TEST(Text, WrapWordsCutsAtSpacesOrNotAtAll) {
   EXPECT_EQ(wrap_words("warning:", "averyveryverylongword b", 10), "warning:\n    averyveryverylongword\n    b");
 }
 
-// Issue 24: warnings were wrapped at 80 columns in a file. Not a terminal: one line, unless
-// $COLUMNS asks for a width.
-TEST(Text, StderrWidthIsZeroForAFileUnlessColumnsIsSet) {
-  const int saved = dup(STDERR_FILENO);
-  ASSERT_GE(saved, 0);
+// What `width()` gives with `fd` a file (not a terminal) and $COLUMNS unset ("") or set to each
+// of `columns`, in that order; $COLUMNS and `fd` as they were afterwards.
+std::vector<size_t> widths_in_a_file(int fd, const std::vector<std::string>& columns, size_t (*width)()) {
+  const int saved = dup(fd);
   FILE* file = std::tmpfile();
-  ASSERT_NE(file, nullptr);
-  ASSERT_GE(dup2(fileno(file), STDERR_FILENO), 0);
+  if (saved < 0 || !file || dup2(fileno(file), fd) < 0) return {};
   const char* env = std::getenv("COLUMNS");
   const std::string old = env ? env : "";
-  unsetenv("COLUMNS");
-  const size_t plain = stderr_wrap_width();
-  setenv("COLUMNS", "100", 1);
-  const size_t sized = stderr_wrap_width();
-  setenv("COLUMNS", "5", 1);  // not a width: ignored
-  const size_t tiny = stderr_wrap_width();
+  std::vector<size_t> out;
+  for (const auto& c : columns) {
+    c.empty() ? unsetenv("COLUMNS") : setenv("COLUMNS", c.c_str(), 1);
+    out.push_back(width());
+  }
   env ? setenv("COLUMNS", old.c_str(), 1) : unsetenv("COLUMNS");
-  dup2(saved, STDERR_FILENO);
+  dup2(saved, fd);
   close(saved);
   std::fclose(file);
-  EXPECT_EQ(plain, 0u);
-  EXPECT_EQ(sized, 99u);
-  EXPECT_EQ(tiny, 0u);
+  return out;
+}
+
+// Issue 24: warnings were wrapped at 80 columns in a file. Not a terminal: one line, unless
+// $COLUMNS asks for a width (5 is none).
+TEST(Text, StderrWidthIsZeroForAFileUnlessColumnsIsSet) {
+  EXPECT_EQ(widths_in_a_file(STDERR_FILENO, {"", "100", "5"}, stderr_wrap_width), (std::vector<size_t>{0, 99, 0}));
+}
+
+// The console report's width (issue 36): stdout not a terminal, $COLUMNS when it says one, else
+// 100; never under 60, the narrowest the tables shrink to.
+TEST(Text, ConsoleColumnsAreColumnsElseOneHundred) {
+  EXPECT_EQ(widths_in_a_file(STDOUT_FILENO, {"", "132", "40", "x"}, console_columns),
+            (std::vector<size_t>{100, 132, kMinConsoleColumns, 100}));
+}
+
+// Columns are characters, not bytes: µ, ≈ and — are one each.
+TEST(Text, DisplayWidthCountsCharacters) {
+  EXPECT_EQ(display_width("zstd 1 ≈ zstd 3"), 15u);
+  EXPECT_EQ(display_width("worst µs —"), 10u);
+  EXPECT_EQ(display_width(""), 0u);
+}
+
+// A word wider than the line (a cell id, an option's syntax) breaks after its commas, else its
+// slashes, its pieces joined again with no space; filled lines have no indent.
+TEST(Text, LongWordsBreakAfterCommasOrSlashes) {
+  EXPECT_EQ(wrap_words("warning:", "x twitter.json:lines/rocksdb/16K/zstd/3/T1 y", 24),
+            "warning: x\n    twitter.json:lines/\n    rocksdb/16K/zstd/3/\n    T1 y");
+  EXPECT_EQ(fill_lines("size=500G [,num_levels=,multiplier=,dynamic=1]", 20),
+            (std::vector<std::string>{"size=500G [,", "num_levels=,", "multiplier=,", "dynamic=1]"}));
+  EXPECT_EQ(fill_lines("aaa bbb ccc", 7), (std::vector<std::string>{"aaa bbb", "ccc"}));
+  EXPECT_TRUE(fill_lines("", 10).empty());
+  const std::string word = "a-word-of-sixty-four-characters-with-neither-comma-nor-slash-in-i";
+  EXPECT_EQ(fill_lines(word + " x", 20), (std::vector<std::string>{word, "x"}));  // it stands alone
 }
 
 }  // namespace
