@@ -146,11 +146,11 @@ std::string apply_option(const Store& store, StoreProfile& p, std::string_view k
   }
   if (key == "chunk" || key == "block") return apply_block_size(store, p, key, value);
   if (key == "version" && !store.versions.empty()) return apply_version(store, p, value);
-  std::string known;
-  for (const auto& line : store_profile_options(p)) {
-    known += (known.empty() ? "" : ", ") + line.substr(0, line.find('='));
-  }
-  return p.base + ": unknown option '" + std::string(key) + "' (known: " + known + ")";
+  std::vector<std::string> keys;
+  for (const auto& line : store_profile_options(p)) keys.push_back(line.substr(0, line.find('=')));
+  const std::string hint = did_you_mean(key, keys);
+  return p.base + ": unknown option '" + std::string(key) + "'" + (hint.empty() ? "" : ": " + hint) +
+         " (known: " + join(keys) + ")";
 }
 
 // Variants with options are built once and kept, so pointers stay valid.
@@ -200,9 +200,11 @@ const StoreProfile* find_store_profile(const std::string& name, std::string& err
     if (p.name == base) found = &p;
   }
   if (!found) {
-    std::string known;
-    for (const auto& p : store_profiles()) known += (known.empty() ? "" : ", ") + p.name;
-    error = "unknown store profile '" + base + "' (known: " + known + ")";
+    std::vector<std::string> names;
+    for (const auto& p : store_profiles()) names.push_back(p.name);
+    const std::string hint = did_you_mean(base, names);
+    error =
+        "unknown store profile '" + base + "'" + (hint.empty() ? "" : ": " + hint) + " (known: " + join(names) + ")";
     return nullptr;
   }
   if (base == name) return found;

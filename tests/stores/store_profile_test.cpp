@@ -122,6 +122,19 @@ TEST(StoreProfiles, OptionListsAndRuleLinesFollowTheStore) {
   EXPECT_EQ(find_store_profile("rocksdb:chunk=8K,")->block_size, 8u * 1024);  // one trailing comma is fine
 }
 
+// Issue 36: a mistyped profile or option key names the closest this store has.
+TEST(StoreProfiles, TyposNameTheClosest) {
+  std::string error;
+  EXPECT_EQ(find_store_profile("casandra:chunk=16K", error), nullptr);
+  EXPECT_EQ(error,
+            "unknown store profile 'casandra': did you mean 'cassandra'? (known: rocksdb, leveldb, cassandra, scylla, "
+            "hbase, wiredtiger, tarantool)");
+  EXPECT_EQ(find_store_profile("cassandra:min_compress_ratoi=1.1", error), nullptr);
+  EXPECT_EQ(error,
+            "cassandra: unknown option 'min_compress_ratoi': did you mean 'min_compress_ratio'? (known: chunk, "
+            "min_compress_ratio)");
+}
+
 TEST(StoreBlock, TheUncompressedFlagNotTheNameSelectsTheReferenceFraming) {
   for (const auto& p : store_profiles()) {
     SCOPED_TRACE(p.name);
