@@ -16,6 +16,7 @@
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 #include "blockgen/table.h"
+#include "commands/cli_errors.h"
 #include "commands/run_options.h"
 #include "commands/source_options.h"
 #include "util/bytes.h"
@@ -130,6 +131,10 @@ void init_app(CLI::App& app, Options& o) {
 bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
   CLI::App app;
   init_app(app, o);
+  if (std::string theirs = foreign_flag_error(app, argc, argv); !theirs.empty()) {
+    code = usage_error(theirs);
+    return false;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -137,7 +142,7 @@ bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
     code = 0;
     return false;
   } catch (const CLI::ParseError& e) {
-    code = usage_error(e.what());
+    code = usage_error(parse_error_line(app, e));
     return false;
   }
   if (std::string empty = empty_option_value(app); !empty.empty()) {

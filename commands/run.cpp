@@ -27,6 +27,7 @@
 #include "blockgen/source_registry.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/cli_errors.h"
 #include "commands/run_metadata.h"
 #include "commands/run_options.h"
 #include "commands/run_outputs.h"
@@ -200,13 +201,17 @@ bool route_format(const std::string& format, OutputFiles& given, std::string& er
 bool parse_run_args(int argc, char** argv, RunArgs& a, int& code) {
   CLI::App app;
   init_app(app, a);
+  if (std::string theirs = foreign_flag_error(app, argc, argv); !theirs.empty()) {
+    code = usage_error(theirs);
+    return false;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     code = app.exit(e);
     return false;
   } catch (const CLI::ParseError& e) {
-    code = usage_error(e.what());
+    code = usage_error(parse_error_line(app, e));
     return false;
   }
   if (std::string empty = empty_option_value(app); !empty.empty()) {
