@@ -369,6 +369,12 @@ int run_main(int argc, char** argv) {
   int code = 0;
   if (!parse_run_args(argc, argv, a, code)) return code;
   RunSetup s;
+  // However the run ends (an error, an exception main catches), the results directory it made
+  // is not left behind empty.
+  const struct DirectoryGuard {
+    const OutputFiles& outputs;
+    ~DirectoryGuard() { remove_unused_results_directory(outputs); }
+  } guard{s.outputs};
   std::string err;
   if (!set_up(a, s, err)) return usage_error(err);
   RunOutcome run;
