@@ -30,10 +30,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Options {
-  Options() {
-    sources.layouts = "rocksdb";
-    sources.max_bytes = "64M";
-  }
+  Options() { sources.layouts = "rocksdb"; }
   SourceArgs sources;
   std::string out;
   bool stats = false;
@@ -177,8 +174,10 @@ bool make_blocks_plan(const Options& o, BlocksPlan& p, std::string& error) {
   if (p.layout->ignores_block_size) p.sizes.resize(1, 4096);  // one pass is enough
   SourceRequest& request = p.request;
   if (!make_source_request(src, request, error)) return false;
-  if (!parse_byte_size(src.max_bytes, request.file_max_bytes))
+  // --max-bytes caps every source, datasets too, as in `run` (files alone: 64M).
+  if (!parse_byte_size(src.max_bytes.empty() ? "64M" : src.max_bytes, request.file_max_bytes))
     return failed(error, "bad --max-bytes '" + src.max_bytes + "'");
+  if (!src.max_bytes.empty()) request.dataset_bytes = request.file_max_bytes;
   if (!src.dataset_bytes.empty() && !parse_byte_size(src.dataset_bytes, request.dataset_bytes))
     return failed(error, "bad --dataset-bytes '" + src.dataset_bytes + "'");
   if (!o.out.empty() && (p.sizes.size() != 1 || request.files.size() + request.datasets.size() != 1))

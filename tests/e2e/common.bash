@@ -11,3 +11,7 @@ fail() {
   echo "FAIL: $*"
   exit 1
 }
+# readme_output_checks STDOUT_FILE STDERR_FILE COMMAND: what every command README.md shows must
+# satisfy once it has run (tests/e2e/readme_commands.sh calls it after each, with COLUMNS=100);
+# checks that hold for any console output go here.
+readme_output_checks() { :; }
