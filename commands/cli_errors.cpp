@@ -19,12 +19,14 @@ bool all_digits(std::string_view v) {
          std::all_of(v.begin(), v.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 bool starts_with_digit(std::string_view v) { return !v.empty() && std::isdigit(static_cast<unsigned char>(v[0])); }
-// lzbench's -b16 (16 KB) or zstd's -b3 (level 3): a bare number no block size of kvzbench's is
-// (1K..1M bytes; -b 4096 is kvzbench's own 4 KiB, and stays so).
-bool not_a_block_size(std::string_view v) {
+// A bare number below kvzbench's smallest block size (1K; -b 4096 is kvzbench's own 4 KiB, and
+// stays so): lzbench's -b16 (KB), and up to 22 zstd's -b3 (a level) too.
+uint64_t small_number(std::string_view v) {
   uint64_t n = 0;
-  return all_digits(v) && (!parse_u64(v, n) || n < kMinBlockSize || n > kMaxBlockSize);
+  return all_digits(v) && parse_u64(v, n) && n < kMinBlockSize ? n : 0;
 }
+bool zstd_level_or_kb(std::string_view v) { return small_number(v) >= 1 && small_number(v) <= 22; }
+bool lzbench_kb(std::string_view v) { return small_number(v) > 22; }
 // zstd's aggregated -b1e19: levels 1 to 19.
 bool zstd_level_range(std::string_view v) {
   const size_t e = v.find('e');
@@ -44,9 +46,12 @@ struct ForeignFlag {
 
 constexpr ForeignFlag kForeignFlags[] = {
     {'b', zstd_level_range, nullptr, "{a}: zstd's -b#e# benchmarks levels {r}: kvzbench's -c zstd:{r}"},
-    {'b', not_a_block_size, nullptr,
-     "{a}: lzbench's -b{v} cuts {v} KB blocks (kvzbench: -b {v}K, sizes 1K..1M); zstd's -b{v} benchmarks level {v} "
-     "(kvzbench: -c zstd:{v})"},
+    {'b', zstd_level_or_kb, nullptr,
+     "{a}: kvzbench's block sizes are 1K..1M (a bare number is bytes): lzbench's -b{v} is {v} KB blocks, kvzbench's "
+     "-b {v}K; zstd's -b{v} benchmarks level {v}, kvzbench's -c zstd:{v}"},
+    {'b', lzbench_kb, nullptr,
+     "{a}: kvzbench's block sizes are 1K..1M (a bare number is bytes): lzbench's -b{v} is {v} KB blocks, kvzbench's "
+     "-b {v}K"},
     {'c', starts_with_digit, "1",
      "{a}: lzbench's -c1 sorts by name: kvzbench's --sort none keeps the codecs' order; -c names codecs here (e.g. -c "
      "lz4/zstd:1,3)"},

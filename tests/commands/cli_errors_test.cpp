@@ -66,9 +66,15 @@ TEST(CliErrors, AnOptionGivenTwiceSaysWhichAndItsValues) {
 
 TEST(CliErrors, LzbenchAndZstdFlagsGetKvzbenchs) {
   EXPECT_EQ(theirs("run", {"-b16", "f"}),
-            "-b16: lzbench's -b16 cuts 16 KB blocks (kvzbench: -b 16K, sizes 1K..1M); zstd's -b16 benchmarks level 16 "
-            "(kvzbench: -c zstd:16)");
-  EXPECT_PRED2(starts, theirs("run", {"-b", "16"}), "-b 16: lzbench's -b16 cuts 16 K");
+            "-b16: kvzbench's block sizes are 1K..1M (a bare number is bytes): lzbench's -b16 is 16 KB blocks, "
+            "kvzbench's -b 16K; zstd's -b16 benchmarks level 16, kvzbench's -c zstd:16");
+  EXPECT_PRED2(starts, theirs("run", {"-b", "16"}), "-b 16: kvzbench's block sizes are 1K..1M");
+  // Past zstd's levels only lzbench's meaning; 0 and 2M are no one's: kvzbench's own error says why.
+  EXPECT_EQ(theirs("run", {"-b512"}),
+            "-b512: kvzbench's block sizes are 1K..1M (a bare number is bytes): lzbench's -b512 is 512 KB blocks, "
+            "kvzbench's -b 512K");
+  EXPECT_EQ(theirs("run", {"-b", "0"}), "");
+  EXPECT_EQ(theirs("run", {"-b", "2000000"}), "");
   EXPECT_EQ(theirs("run", {"-b1e19"}), "-b1e19: zstd's -b#e# benchmarks levels 1..19: kvzbench's -c zstd:1..19");
   EXPECT_EQ(theirs("run", {"-e19"}),
             "-e19: zstd's -e19 benchmarks levels up to 19: kvzbench's -c zstd:1..19 (-e here is lzbench's codec list, "
@@ -86,7 +92,7 @@ TEST(CliErrors, LzbenchAndZstdFlagsGetKvzbenchs) {
   EXPECT_PRED2(starts, theirs("run", {"-o1c4"}), "-o1c4: lzbench's -o# is a format number ");
   EXPECT_NE(theirs("run", {"-m100"}).find("kvzbench's --max-bytes SIZE"), std::string::npos);
   EXPECT_EQ(theirs("run", {"-V"}), "-V: lzbench's -V: kvzbench --version");
-  EXPECT_NE(theirs("blocks", {"-b", "64", "--stats"}).find("lzbench's -b64 cuts 64 KB blocks"), std::string::npos);
+  EXPECT_NE(theirs("blocks", {"-b", "64", "--stats"}).find("lzbench's -b64 is 64 KB blocks"), std::string::npos);
 }
 
 TEST(CliErrors, WhatKvzbenchAcceptsIsNeverTheirs) {

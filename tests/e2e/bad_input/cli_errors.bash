@@ -27,9 +27,10 @@ expect 2 "unknown option '--jsno': did you mean '--json'?" "$kvz" list --jsno
 expect 2 "unknown option '--frobnicate' (\`kvzbench run --help\` lists them)" "$kvz" run "${few[@]}" -d dbbench --frobnicate
 
 # lzbench's and zstd -b's flags: kvzbench's equivalent, never a silent other meaning.
-expect 2 "-b16: lzbench's -b16 cuts 16 KB blocks (kvzbench: -b 16K" "$kvz" run -q -d dbbench -b16
-expect 2 "-b 64: lzbench's -b64 cuts 64 KB blocks (kvzbench: -b 64K" "$kvz" blocks -d dbbench -b 64 --stats
-expect 2 "-b3: .*zstd's -b3 benchmarks level 3 (kvzbench: -c zstd:3)" "$kvz" run -q -d dbbench -b3
+expect 2 "-b16: kvzbench's block sizes are 1K..1M (a bare number is bytes): lzbench's -b16 is 16 KB blocks, kvzbench's -b 16K" \
+  "$kvz" run -q -d dbbench -b16
+expect 2 "-b 64: .*lzbench's -b64 is 64 KB blocks, kvzbench's -b 64K" "$kvz" blocks -d dbbench -b 64 --stats
+expect 2 "-b3: .*zstd's -b3 benchmarks level 3, kvzbench's -c zstd:3" "$kvz" run -q -d dbbench -b3
 expect 2 "-b1e19: zstd's -b#e# benchmarks levels 1..19: kvzbench's -c zstd:1..19" "$kvz" run -q -d dbbench -b1e19
 expect 2 "-e19: zstd's -e19 benchmarks levels up to 19: kvzbench's -c zstd:1..19" "$kvz" run -q -d dbbench -e19
 expect 2 "-c4: lzbench's -c4 sorts by compressed size: kvzbench's --sort ratio" "$kvz" run -q -d dbbench -c4
