@@ -12,6 +12,8 @@
 #include <memory>
 #include <sstream>
 
+#include "util/text.h"
+
 namespace kvz {
 
 namespace fs = std::filesystem;
@@ -34,6 +36,25 @@ fs::path exe_dir() {
   if (n <= 0) return {};
   buf[n] = 0;
   return fs::path(buf).parent_path();
+}
+
+// "did you mean" for a corpus name the manifest does not list: a typo of a listed name
+// ("json/twiter.json"), or a listed file's name under another directory ("canterbury/alice29.txt"
+// is snappy/alice29.txt), or a typo of a listed file's name ("twiter.json").
+std::string corpus_hint(const std::string& arg, const std::vector<std::string>& names) {
+  if (std::string hint = did_you_mean(arg, names); !hint.empty()) return hint;
+  const std::string file = fs::path(arg).filename().string();
+  std::vector<std::string> files, same_file;
+  for (const auto& n : names) {
+    files.push_back(fs::path(n).filename().string());
+    if (files.back() == file) same_file.push_back(n);
+  }
+  if (!same_file.empty()) return did_you_mean(same_file);
+  std::vector<std::string> near;
+  for (const auto& f : closest_names(file, files))
+    for (size_t i = 0; i < names.size(); ++i)
+      if (files[i] == f) near.push_back(names[i]);
+  return did_you_mean(near);
 }
 
 }  // namespace
@@ -95,11 +116,13 @@ std::string resolve_corpus(const std::string& arg, std::string& error) {
     return "";
   }
   const std::string dir = corpora_dir();
+  std::string hint;
   if (!dir.empty()) {
     if (is_file(fs::path(dir) / arg)) return (fs::path(dir) / arg).string();
     // A bare name: match the manifest's file names by base name, with or without extension.
     std::vector<std::string> hits;
-    for (const auto& name : manifest_names(dir)) {
+    const std::vector<std::string> names = manifest_names(dir);
+    for (const auto& name : names) {
       const fs::path p(name);
       if (p.filename() == arg || p.stem() == arg) hits.push_back(name);
     }
@@ -113,10 +136,12 @@ std::string resolve_corpus(const std::string& arg, std::string& error) {
       error = arg + ": ambiguous corpus name, matches " + hits[0] + " and " + hits[1];
       return "";
     }
+    hint = corpus_hint(arg, names);
   }
   error = arg + ": no such file" +
           (dir.empty() ? std::string(", and no corpora directory (set ") + kCorporaEnv + ")"
-                       : ", nor a corpus name in " + dir);
+                       : ", nor a corpus name in " + dir) +
+          (hint.empty() ? "" : ": " + hint);
   return "";
 }
 

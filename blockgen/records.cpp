@@ -195,7 +195,10 @@ std::string record_mode_error(const std::string& mode) {
       return "record mode '" + shown + "': the record size " + std::string(n) + " is out of range (1..1048576 bytes)";
     return "record mode '" + shown + "': N of fixed:N is a whole number of bytes, 1..1048576 (e.g. fixed:100)";
   }
-  return "unknown record mode '" + shown + "' (" + record_mode_help() + ")";
+  std::vector<std::string> names;
+  for (const auto& m : kRecordModes) names.emplace_back(m.info.name);
+  const std::string hint = did_you_mean(mode, names);
+  return "unknown record mode '" + shown + "'" + (hint.empty() ? "" : ": " + hint) + " (" + record_mode_help() + ")";
 }
 
 std::string record_options_error(const std::string& mode, const RecordOptions& o) {

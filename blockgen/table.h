@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "util/text.h"
+
 namespace kvz {
 
 // The row named `name`, or null.
@@ -23,12 +25,14 @@ std::vector<std::string> row_names(const std::vector<Row>& table) {
   return names;
 }
 
-// The one-line error for a name not in a table: "unknown layout 'sst': expected one of raw, ...".
+// The one-line error for a name not in a table: "unknown layout 'sst': expected one of raw, ...",
+// or for a typo "unknown dataset 'timeserie': did you mean 'timeseries'? (expected one of ...)".
 inline std::string unknown_name_error(std::string_view kind, std::string_view name,
                                       const std::vector<std::string>& names) {
-  std::string known;
-  for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-  return "unknown " + std::string(kind) + " '" + std::string(name) + "': expected one of " + known;
+  const std::string known = join(names);
+  const std::string head = "unknown " + std::string(kind) + " '" + std::string(name) + "': ";
+  const std::string hint = did_you_mean(name, names);
+  return hint.empty() ? head + "expected one of " + known : head + hint + " (expected one of " + known + ")";
 }
 
 }  // namespace kvz

@@ -124,7 +124,11 @@ class SpecParser {
         return reg_.find(n.codec);
       }
     }
-    fail(fmt::format("unknown codec '{}' ({})", name, known()));
+    std::vector<std::string> names = reg_.names();
+    for (const auto& n : kLzbenchNames) names.emplace_back(n.name);
+    for (const auto& a : kAliases) names.emplace_back(a.name);
+    const std::string hint = did_you_mean(name, names);
+    fail(fmt::format("unknown codec '{}'{} ({})", name, hint.empty() ? "" : ": " + hint, known()));
     return nullptr;
   }
 

@@ -16,6 +16,7 @@
 #include "blockgen/layouts.h"
 #include "blockgen/records.h"
 #include "blockgen/table.h"
+#include "commands/cli_errors.h"
 #include "commands/help_format.h"
 #include "commands/run_options.h"
 #include "commands/source_options.h"
@@ -32,10 +33,7 @@ namespace fs = std::filesystem;
 namespace {
 
 struct Options {
-  Options() {
-    sources.layouts = "rocksdb";
-    sources.max_bytes = "64M";
-  }
+  Options() { sources.layouts = "rocksdb"; }
   SourceArgs sources;
   std::string out;
   bool stats = false;
@@ -135,6 +133,10 @@ void init_app(CLI::App& app, Options& o) {
 bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
   CLI::App app;
   init_app(app, o);
+  if (std::string theirs = foreign_flag_error(app, argc, argv); !theirs.empty()) {
+    code = usage_error(theirs);
+    return false;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp&) {
@@ -142,7 +144,7 @@ bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
     code = 0;
     return false;
   } catch (const CLI::ParseError& e) {
-    code = usage_error(e.what());
+    code = usage_error(parse_error_line(app, e));
     return false;
   }
   if (std::string empty = empty_option_value(app); !empty.empty()) {
@@ -177,8 +179,10 @@ bool make_blocks_plan(const Options& o, BlocksPlan& p, std::string& error) {
   if (p.layout->ignores_block_size) p.sizes.resize(1, 4096);  // one pass is enough
   SourceRequest& request = p.request;
   if (!make_source_request(src, request, error)) return false;
-  if (!parse_byte_size(src.max_bytes, request.file_max_bytes))
+  // --max-bytes caps every source, datasets too, as in `run` (files alone: 64M).
+  if (!parse_byte_size(src.max_bytes.empty() ? "64M" : src.max_bytes, request.file_max_bytes))
     return failed(error, "bad --max-bytes '" + src.max_bytes + "'");
+  if (!src.max_bytes.empty()) request.dataset_bytes = request.file_max_bytes;
   if (!src.dataset_bytes.empty() && !parse_byte_size(src.dataset_bytes, request.dataset_bytes))
     return failed(error, "bad --dataset-bytes '" + src.dataset_bytes + "'");
   if (!o.out.empty() && (p.sizes.size() != 1 || request.files.size() + request.datasets.size() != 1))

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "codecs/registry.h"
+#include "commands/cli_errors.h"
 #include "commands/help_format.h"
 #include "util/text.h"
 
@@ -98,7 +99,7 @@ int list_main(int argc, char** argv) {
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "kvzbench list: error: %s\n", one_line(e.what()).c_str());
+    std::fprintf(stderr, "kvzbench list: error: %s\n", parse_error_line(app, e).c_str());
     return 2;
   }
   const CodecRegistry& reg = CodecRegistry::instance();

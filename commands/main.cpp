@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "blockgen/corpus.h"
 #include "commands/address_layout.h"
@@ -67,10 +68,11 @@ int main(int argc, char** argv) {
     // A word that is neither a command nor a file nor a corpus-like name ("foo", "rn") is a
     // mistyped command, not a corpus to look for.
     if (argc > 1 && looks_like_command(argv[1])) {
-      std::string names;
-      for (const auto& c : kvz::commands()) names += (names.empty() ? "" : ", ") + std::string(c.name);
-      std::fprintf(stderr, "kvzbench: error: unknown command '%s' (commands: %s)\n", kvz::one_line(argv[1]).c_str(),
-                   names.c_str());
+      std::vector<std::string> names;
+      for (const auto& c : kvz::commands()) names.emplace_back(c.name);
+      const std::string hint = kvz::did_you_mean(argv[1], names);
+      std::fprintf(stderr, "kvzbench: error: unknown command '%s'%s (commands: %s)\n", kvz::one_line(argv[1]).c_str(),
+                   hint.empty() ? "" : (": " + hint).c_str(), kvz::join(names).c_str());
       return 2;
     }
     // No command word: everything is run's (argv[0] stands in for the command name).

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "commands/cli_errors.h"
 #include "commands/help_format.h"
 #include "report/check_writers.h"
 #include "report/table_totals_writers.h"
@@ -33,7 +34,7 @@ bool parse(CLI::App& app, int argc, char** argv, int& code) {
   } catch (const CLI::CallForHelp& e) {
     code = app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "kvzbench %s: error: %s\n", app.get_name().c_str(), one_line(e.what()).c_str());
+    std::fprintf(stderr, "kvzbench %s: error: %s\n", app.get_name().c_str(), parse_error_line(app, e).c_str());
     code = 2;
   }
   return false;

@@ -28,6 +28,7 @@
 #include "blockgen/source_registry.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/cli_errors.h"
 #include "commands/help_format.h"
 #include "commands/run_contenders.h"
 #include "commands/run_metadata.h"
@@ -208,13 +209,17 @@ bool route_format(const std::string& format, OutputFiles& given, std::string& er
 bool parse_run_args(int argc, char** argv, RunArgs& a, int& code) {
   CLI::App app;
   init_app(app, a);
+  if (std::string theirs = foreign_flag_error(app, argc, argv); !theirs.empty()) {
+    code = usage_error(theirs);
+    return false;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     code = app.exit(e);
     return false;
   } catch (const CLI::ParseError& e) {
-    code = usage_error(e.what());
+    code = usage_error(parse_error_line(app, e));
     return false;
   }
   if (std::string empty = empty_option_value(app); !empty.empty()) {
@@ -379,6 +384,12 @@ int run_main(int argc, char** argv) {
   int code = 0;
   if (!parse_run_args(argc, argv, a, code)) return code;
   RunSetup s;
+  // However the run ends (an error, an exception main catches), the results directory it made
+  // is not left behind empty.
+  const struct DirectoryGuard {
+    const OutputFiles& outputs;
+    ~DirectoryGuard() { remove_unused_results_directory(outputs); }
+  } guard{s.outputs};
   std::string err;
   if (!set_up(a, s, err)) return usage_error(err);
   RunOutcome run;

@@ -28,17 +28,18 @@ std::vector<Named> named(const OutputFiles& o) {
 }
 
 // A directory no other run has: two runs started in the same second get "-2", "-3"...
-std::string new_results_directory(std::string& error) {
+std::string new_results_directory(bool& made_parent, std::string& error) {
   const std::string base = "kvzbench-results/" + utc_timestamp_compact();
   if (std::string why = check_directory_link("kvzbench-results"); !why.empty()) {
     error = why;
     return "";
   }
   std::error_code ec;
-  fs::create_directories("kvzbench-results", ec);
   for (int n = 1; n <= 1000 && !ec; ++n) {
+    // Each time: another run that failed may have removed an empty kvzbench-results/ meanwhile.
+    made_parent = fs::create_directories("kvzbench-results", ec) || made_parent;
     std::string dir = n == 1 ? base : fmt::format("{}-{}", base, n);
-    if (fs::create_directory(dir, ec)) {
+    if (!ec && fs::create_directory(dir, ec)) {
       remove_on_setup_exit(dir);  // a signal before measuring leaves no empty directory behind
       return dir;
     }
@@ -67,9 +68,10 @@ std::string prepare_outputs(const OutputFiles& given, const std::vector<std::str
   out = given;
   if (given.json.empty() && given.csv.empty() && given.md.empty() && given.html.empty()) {
     std::string error;
-    const std::string dir = new_results_directory(error);
+    bool made_parent = false;
+    const std::string dir = new_results_directory(made_parent, error);
     if (dir.empty()) return error;
-    out = {dir + "/results.json", dir + "/results.csv", dir + "/results.md", dir + "/report.html"};
+    out = {dir + "/results.json", dir + "/results.csv", dir + "/results.md", dir + "/report.html", dir, made_parent};
   }
   return output_overwrites_input(out, inputs);
 }
@@ -81,6 +83,13 @@ std::string output_overwrites_input(const OutputFiles& out, const std::vector<st
     if (!o.path->empty()) outputs.push_back({o.option, *o.path});
   for (const auto& input : inputs) read.push_back({"", input});
   return check_outputs(outputs, read);
+}
+
+void remove_unused_results_directory(const OutputFiles& out) {
+  if (out.made_dir.empty()) return;
+  // remove() of a directory is rmdir(2): it fails, and changes nothing, unless the directory is empty.
+  std::error_code ec;
+  if (fs::remove(out.made_dir, ec) && out.made_parent) fs::remove("kvzbench-results", ec);
 }
 
 bool writes_stdout(const OutputFiles& out) {

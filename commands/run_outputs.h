@@ -13,6 +13,10 @@ namespace kvz {
 
 struct OutputFiles {
   std::string json, csv, md, html;
+  // The default directory prepare_outputs made ("" when paths were given), and whether it made
+  // kvzbench-results/ too: remove_unused_results_directory takes them away again.
+  std::string made_dir;
+  bool made_parent = false;
 };
 
 // Fills `out` from the given paths (any may be empty) or, when none is given, creates a new
@@ -26,6 +30,11 @@ std::string prepare_outputs(const OutputFiles& given, const std::vector<std::str
 // "" or one line when an output is one of `inputs` (checked again once the sources are
 // resolved: a sweep's corpora are known only then).
 std::string output_overwrites_input(const OutputFiles& out, const std::vector<std::string>& inputs);
+
+// A run that ends before writing a file into the directory prepare_outputs made (a source that
+// does not read, a failed write) leaves no empty kvzbench-results/<time>/ behind: removed when
+// empty, with kvzbench-results/ when this run made it and it is empty too.
+void remove_unused_results_directory(const OutputFiles& out);
 
 // Whether any output is standard output ("-", /dev/stdout, ...).
 bool writes_stdout(const OutputFiles& out);

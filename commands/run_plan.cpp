@@ -69,9 +69,9 @@ bool resolve_profile(const RunArgs& a, const NamedSources& named, RunPlan& p, st
     return false;
   }
   if (!p.store) {
-    std::string names = "quick, default, full";
-    for (const auto& sp : store_profiles()) names += ", " + sp.name;
-    err = fmt::format("unknown profile '{}': expected one of {}", a.profile, names);
+    std::vector<std::string> names = row_names(sweep_profiles());
+    for (const auto& sp : store_profiles()) names.push_back(sp.name);
+    err = unknown_name_error("profile", a.profile, names);
     return false;
   }
   p.sweep = find_sweep_profile("default");

@@ -22,15 +22,22 @@ std::optional<long> number(const EnvLookup& env, const char* name, std::string& 
   long n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (v.empty() || ec != std::errc() || end != v.data() + v.size() || n < 0 || n > 1'000'000'000) {
-    error = fmt::format("--shard auto: {}='{}' is not a whole number", name, v);
+    error = fmt::format("--shard auto: {}='{}' is not a whole number 0..1000000000", name, v);
     return std::nullopt;
   }
   return n;
 }
 
-bool in_range(long index, long count, ShardAssignment& out, std::string& error) {
-  if (count < 1 || count > kMaxShards || index >= count) {
-    error = fmt::format("--shard auto: shard {} of {} is not one of 1..{} shards", index, count, kMaxShards);
+// Shard `index` of `count`, read from the variables `read` names ("JOB_COMPLETION_INDEX=5 and
+// KVZ_SHARD_COUNT=5"): refused with what they said and what kvzbench expected. `fix` ends the line.
+bool in_range(long index, long count, const std::string& read, const char* fix, ShardAssignment& out,
+              std::string& error) {
+  if (count < 1 || count > kMaxShards) {
+    error = fmt::format("--shard auto: {}: a count of 1..{} shards was expected ({})", read, kMaxShards, fix);
+    return false;
+  }
+  if (index >= count) {
+    error = fmt::format("--shard auto: {}: the index must be below the count, 0..{} ({})", read, count - 1, fix);
     return false;
   }
   out.index = static_cast<int>(index);
@@ -55,7 +62,8 @@ bool slurm_array(const EnvLookup& env, ShardAssignment& out, std::string& error)
     return false;
   }
   out.scheduler = fmt::format("Slurm array task {} of {}-{}:{}", *id, *min, *max, *step);
-  return in_range((*id - *min) / *step, *count, out, error);
+  return in_range((*id - *min) / *step, *count, fmt::format("SLURM_ARRAY_TASK_COUNT={}", *count),
+                  "submit a smaller --array, or give --shard I/N", out, error);
 }
 
 bool slurm_step(const EnvLookup& env, ShardAssignment& out, std::string& error) {
@@ -63,7 +71,8 @@ bool slurm_step(const EnvLookup& env, ShardAssignment& out, std::string& error) 
   const auto tasks = number(env, "SLURM_NTASKS", error);
   if (!rank || !tasks) return false;
   out.scheduler = fmt::format("Slurm task {} of {}", *rank, *tasks);
-  return in_range(*rank, *tasks, out, error);
+  return in_range(*rank, *tasks, fmt::format("SLURM_PROCID={} of SLURM_NTASKS={}", *rank, *tasks),
+                  "a job step's task ids, as srun sets them; or give --shard I/N", out, error);
 }
 
 bool kubernetes_indexed_job(const EnvLookup& env, ShardAssignment& out, std::string& error) {
@@ -78,20 +87,56 @@ bool kubernetes_indexed_job(const EnvLookup& env, ShardAssignment& out, std::str
   const auto count = number(env, "KVZ_SHARD_COUNT", error);
   if (!count) return false;
   out.scheduler = fmt::format("Kubernetes Indexed Job pod {} of {}", *index, *count);
-  return in_range(*index, *count, out, error);
+  return in_range(*index, *count, fmt::format("JOB_COMPLETION_INDEX={} of KVZ_SHARD_COUNT={}", *index, *count),
+                  "set KVZ_SHARD_COUNT to the Job's completions", out, error);
+}
+
+}  // namespace
+
+namespace {
+
+// A job step of several tasks inside an array task: every task would measure the array's one
+// shard and write the same file.
+bool array_runs_many_tasks(const EnvLookup& env, const ShardAssignment& array, std::string& error) {
+  if (!env("SLURM_STEP_ID") || !env("SLURM_NTASKS")) return false;
+  std::string ignored;
+  const auto tasks = number(env, "SLURM_NTASKS", ignored);
+  if (!tasks || *tasks <= 1) return false;
+  error = fmt::format(
+      "--shard auto: {} runs a job step of SLURM_NTASKS={} tasks: each would measure the same shard {} of {} "
+      "(one task per array task: srun -n 1; or give --shard I/N)",
+      array.scheduler, *tasks, array.index, array.count);
+  return true;
 }
 
 }  // namespace
 
 bool shard_from_environment(const EnvLookup& env, ShardAssignment& out, std::string& error) {
   out = {};
-  if (env("SLURM_ARRAY_TASK_ID")) return slurm_array(env, out, error);
-  if (env("SLURM_STEP_ID") && env("SLURM_PROCID")) return slurm_step(env, out, error);
-  if (env("JOB_COMPLETION_INDEX")) return kubernetes_indexed_job(env, out, error);
-  error =
-      "--shard auto: no scheduler names this process's shard (SLURM_ARRAY_TASK_ID, SLURM_PROCID in a job step, or "
-      "JOB_COMPLETION_INDEX with KVZ_SHARD_COUNT): give --shard I/N";
-  return false;
+  const bool array = env("SLURM_ARRAY_TASK_ID") != nullptr;
+  const bool step = env("SLURM_STEP_ID") && env("SLURM_PROCID");
+  const bool kubernetes = env("JOB_COMPLETION_INDEX") != nullptr;
+  if (!array && !step && !kubernetes) {
+    error =
+        "--shard auto: no scheduler names this process's shard (SLURM_ARRAY_TASK_ID, SLURM_PROCID in a job step, "
+        "or JOB_COMPLETION_INDEX with KVZ_SHARD_COUNT): give --shard I/N";
+    return false;
+  }
+  ShardAssignment slurm, pod;
+  if (array && (!slurm_array(env, slurm, error) || array_runs_many_tasks(env, slurm, error))) return false;
+  if (!array && step && !slurm_step(env, slurm, error)) return false;
+  if (kubernetes && !kubernetes_indexed_job(env, pod, error)) return false;
+  // Both schedulers' variables (a pod started by a Slurm job, an environment copied between
+  // them): one shard only if they agree.
+  if ((array || step) && kubernetes && (slurm.index != pod.index || slurm.count != pod.count)) {
+    error = fmt::format(
+        "--shard auto: the schedulers disagree: {} is shard {} of {}, {} is shard {} of {}: unset one "
+        "scheduler's variables, or give --shard I/N",
+        slurm.scheduler, slurm.index, slurm.count, pod.scheduler, pod.index, pod.count);
+    return false;
+  }
+  out = array || step ? slurm : pod;
+  return true;
 }
 
 }  // namespace kvz

@@ -19,8 +19,11 @@ struct ShardAssignment {
 // Reads a variable: null when it is not set.
 using EnvLookup = std::function<const char*(const char*)>;
 
-// False with a one-line error when no scheduler's variables are set, or they do not describe
-// one shard of a whole (an array like 1,5,7 whose task ids are no range).
+// False with a one-line error, naming the variables and what was expected, when no scheduler's
+// variables are set, or they do not describe one shard of a whole (an array like 1,5,7 whose
+// task ids are no range; an index past the count), or they conflict: Slurm's and Kubernetes'
+// variables naming different shards, or an array task running a job step of several tasks
+// (each would measure the same shard). Slurm's and Kubernetes' agreeing is one shard.
 bool shard_from_environment(const EnvLookup& env, ShardAssignment& out, std::string& error);
 
 }  // namespace kvz

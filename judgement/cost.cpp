@@ -61,18 +61,21 @@ bool split_workload(const std::string& text, std::map<std::string, std::string>&
 }
 
 // "500G", "64M", "4096": bytes, the suffixes powers of 1024 (as RocksDB's options are set).
+// Every size key takes the one range kWorkloadBytesMin..kWorkloadBytesMax (1 B .. 1 EiB): a
+// larger one made plans of 1e308 bytes and a 309-digit option (issue 35).
 bool parse_bytes(const std::string& key, const std::string& value, double& out, std::string& error) {
   char* end = nullptr;
   out = std::strtod(value.c_str(), &end);
   const std::string suffix(end ? end : "");
-  const std::string units = "KMGT";
+  const std::string units = "KMGTPE";
   const size_t unit = suffix.size() == 1 ? units.find(suffix[0]) : std::string::npos;
-  if (value.empty() || end == value.c_str() || !std::isfinite(out) || out <= 0 ||
-      (!suffix.empty() && unit == std::string::npos)) {
-    error = fmt::format("--workload {}='{}': a size in bytes > 0, e.g. 500G (K, M, G, T: powers of 1024)", key, value);
+  if (unit != std::string::npos) out *= std::pow(1024.0, static_cast<double>(unit + 1));
+  if (value.empty() || end == value.c_str() || !std::isfinite(out) || out < kWorkloadBytesMin ||
+      out > kWorkloadBytesMax || (!suffix.empty() && unit == std::string::npos)) {
+    error = fmt::format("--workload {}='{}': a size from 1 byte to 1E, e.g. 500G (K, M, G, T, P, E: powers of 1024)",
+                        key, value);
     return false;
   }
-  if (!suffix.empty()) out *= std::pow(1024.0, static_cast<double>(unit + 1));
   return true;
 }
 

@@ -52,14 +52,18 @@ struct Workload {
 };
 // "write=50,read=200,storage=0.08,cpu=0.04[,device=NVMe]": write, read, storage and cpu are
 // required, finite and >= 0 (write and read not both 0); device names one of `devices`.
-// size=500G (K/M/G/T: powers of 1024) asks for the per-level plan, with RocksDB 7.8's leveled
+// size=500G (K/M/G/T/P/E: powers of 1024) asks for the per-level plan, with RocksDB 7.8's leveled
 // options where not given: num_levels=7 (2..64), multiplier=10 (> 1), dynamic=0|1,
 // level_base=256M, write_buffer=64M, l0_trigger=4 (>= 1), target_file=64M.
 // style=leveled|universal; universal's knobs size_ratio=1, min_merge_width=2 (>= 2),
 // max_merge_width (>= min_merge_width), size_amp=200 need style=universal or a family; the
 // leveled-only ones (multiplier, dynamic, level_base, target_file) are refused with it.
 // family=NAME:write=W:read=R:size=S (NAME letters, digits, _ or -; each once) replaces size=;
-// write= and read= then default to the families' sums.
+// write= and read= then default to the families' sums. Every size (size=, level_base=,
+// write_buffer=, target_file=, a family's size=) is kWorkloadBytesMin..kWorkloadBytesMax. Each key
+// is given once.
+inline constexpr double kWorkloadBytesMin = 1;                      // 1 byte
+inline constexpr double kWorkloadBytesMax = 1152921504606846976.0;  // 1 EiB (2^60)
 bool parse_workload(const std::string& text, const std::vector<Device>& devices, Workload& out, std::string& error);
 
 struct CostRow {

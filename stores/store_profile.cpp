@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <deque>
 #include <mutex>
+#include <set>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -147,11 +148,28 @@ std::string apply_option(const Store& store, StoreProfile& p, std::string_view k
   }
   if (key == "chunk" || key == "block") return apply_block_size(store, p, key, value);
   if (key == "version" && !store.versions.empty()) return apply_version(store, p, value);
-  std::string known;
-  for (const auto& line : store_profile_options(p)) {
-    known += (known.empty() ? "" : ", ") + line.substr(0, line.find('='));
-  }
-  return p.base + ": unknown option '" + std::string(key) + "' (known: " + known + ")";
+  std::vector<std::string> keys;
+  for (const auto& line : store_profile_options(p)) keys.push_back(line.substr(0, line.find('=')));
+  const std::string hint = did_you_mean(key, keys);
+  return p.base + ": unknown option '" + std::string(key) + "'" + (hint.empty() ? "" : ": " + hint) +
+         " (known: " + join(keys) + ")";
+}
+
+// "" or what is wrong with one `key=value` of a profile's options before it is applied: no '=',
+// two options run together (`x=1:x=2`), or a key given before (chunk= and block= are one):
+// a second value would silently win.
+std::string option_item_error(const std::string& base, std::string_view item,
+                              std::set<std::string, std::less<>>& given) {
+  const size_t eq = item.find('=');
+  if (eq == std::string_view::npos) return base + ": option '" + std::string(item) + "' needs key=value";
+  if (item.find('=', eq + 1) != std::string_view::npos)
+    return base + ": option '" + std::string(item) + "' is two options: separate them with ',' (" + base +
+           ":key=value,key=value)";
+  std::string key(trim(item.substr(0, eq)));
+  if (key == "block") key = "chunk";
+  if (!given.insert(key).second)
+    return base + ": option " + std::string(trim(item.substr(0, eq))) + "= given twice: give each option once";
+  return "";
 }
 
 // Variants with options are built once and kept, so pointers stay valid.
@@ -201,9 +219,11 @@ const StoreProfile* find_store_profile(const std::string& name, std::string& err
     if (p.name == base) found = &p;
   }
   if (!found) {
-    std::string known;
-    for (const auto& p : store_profiles()) known += (known.empty() ? "" : ", ") + p.name;
-    error = "unknown store profile '" + base + "' (known: " + known + ")";
+    std::vector<std::string> names;
+    for (const auto& p : store_profiles()) names.push_back(p.name);
+    const std::string hint = did_you_mean(base, names);
+    error =
+        "unknown store profile '" + base + "'" + (hint.empty() ? "" : ": " + hint) + " (known: " + join(names) + ")";
     return nullptr;
   }
   if (base == name) return found;
@@ -220,16 +240,16 @@ const StoreProfile* find_store_profile(const std::string& name, std::string& err
     error = base + ": empty option list after ':'";
     return nullptr;
   }
+  std::set<std::string, std::less<>> given;
   while (!opts.empty()) {  // one trailing comma is allowed
     const size_t comma = opts.find(',');
     std::string_view item = trim(opts.substr(0, comma));
     opts = comma == std::string_view::npos ? std::string_view() : opts.substr(comma + 1);
-    const size_t eq = item.find('=');
-    if (eq == std::string_view::npos) {
-      error = base + ": option '" + std::string(item) + "' needs key=value";
-      return nullptr;
+    error = option_item_error(base, item, given);
+    if (error.empty()) {
+      const size_t eq = item.find('=');
+      error = apply_option(store, p, trim(item.substr(0, eq)), trim(item.substr(eq + 1)));
     }
-    error = apply_option(store, p, trim(item.substr(0, eq)), trim(item.substr(eq + 1)));
     if (!error.empty()) return nullptr;
   }
   if (store.rules) p.rules = store.rules(p);

@@ -168,6 +168,60 @@ std::vector<std::string> fill_lines(std::string_view text, size_t width) {
   return lines;
 }
 
+namespace {
+
+// Optimal string alignment distance over lowercased bytes: a typo's insertions, deletions,
+// substitutions and neighbour swaps ("rocksbd") each count one.
+size_t edit_distance(std::string_view a, std::string_view b) {
+  const auto low = [](char c) { return std::tolower(static_cast<unsigned char>(c)); };
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t cost = low(a[i - 1]) == low(b[j - 1]) ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && low(a[i - 1]) == low(b[j - 2]) && low(a[i - 2]) == low(b[j - 1]))
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.size()][b.size()];
+}
+
+}  // namespace
+
+std::vector<std::string> closest_names(std::string_view name, const std::vector<std::string>& candidates) {
+  constexpr size_t kMaxNameBytes = 256;  // a path pasted by mistake is no typo of a name
+  if (name.empty() || name.size() > kMaxNameBytes) return {};
+  if (std::find(candidates.begin(), candidates.end(), name) != candidates.end()) return {};
+  const size_t limit = name.size() <= 4 ? 1 : name.size() <= 8 ? 2 : 3;
+  size_t best = limit + 1;
+  std::vector<std::string> out;
+  for (const auto& c : candidates) {
+    if (c.size() > kMaxNameBytes || c.size() > name.size() + limit || name.size() > c.size() + limit) continue;
+    const size_t d = edit_distance(name, c);
+    if (d > limit) continue;
+    if (d < best) {
+      best = d;
+      out.clear();
+    }
+    if (d == best && out.size() < 3 && std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+  }
+  return out;
+}
+
+std::string did_you_mean(const std::vector<std::string>& names) {
+  const size_t n = std::min<size_t>(names.size(), 3);
+  if (n == 0) return "";
+  std::string out = "did you mean '" + names[0] + "'";
+  for (size_t i = 1; i < n; ++i) out += (i + 1 == n ? " or '" : ", '") + names[i] + "'";
+  return out + "?";
+}
+
+std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
+  return did_you_mean(closest_names(name, candidates));
+}
+
 size_t terminal_columns() {
   struct winsize ws {};
   if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;

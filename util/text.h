@@ -43,6 +43,15 @@ size_t console_columns();
 // Columns `text` takes on a terminal: its UTF-8 code points (the report's characters, µ ≈ × —,
 // are one column each), not its bytes.
 size_t display_width(std::string_view text);
+// The candidates a mistyped `name` most likely meant, for "did you mean": those at the
+// smallest edit distance (insertions, deletions, substitutions and swaps of neighbours, case
+// ignored) when it is small enough for a typo (1 for names of up to 4 characters, 2 up to 8, else
+// 3), at most three, in the candidates' order. None when `name` is one of them as written.
+std::vector<std::string> closest_names(std::string_view name, const std::vector<std::string>& candidates);
+// "did you mean 'zstd'?", "did you mean 'lz4' or 'lzo'?" (the first three names); "" for none.
+std::string did_you_mean(const std::vector<std::string>& names);
+// The same for the candidates closest to a mistyped `name` (closest_names).
+std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
 // Whole-string integer parses: false on empty input, trailing bytes or overflow.
 bool parse_int(std::string_view text, int& out);
 bool parse_u64(std::string_view text, uint64_t& out);

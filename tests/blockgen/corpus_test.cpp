@@ -21,6 +21,22 @@ TEST(Corpus, ResolvesPathsRelativeNamesAndBareNames) {
   EXPECT_EQ(error, "");
   EXPECT_EQ(resolve_corpus("no-such-corpus.bin", error), "");
   EXPECT_NE(error.find("no such file"), std::string::npos);
+  EXPECT_EQ(error.find("did you mean"), std::string::npos) << error;  // nothing close
+}
+
+// Issue 36: the README's `canterbury/alice29.txt` (the file is snappy/alice29.txt) and typos
+// name the manifest's closest entries.
+TEST(Corpus, AMissingNameNamesTheManifestsClosest) {
+  std::string error;
+  EXPECT_EQ(resolve_corpus("canterbury/alice29.txt", error), "");
+  EXPECT_NE(error.find(": no such file, nor a corpus name in "), std::string::npos) << error;
+  EXPECT_NE(error.find(": did you mean 'snappy/alice29.txt'?"), std::string::npos) << error;
+  EXPECT_NE(resolve_corpus("json/twiter.json", error).empty() ? error.find("did you mean 'json/twitter.json'?")
+                                                              : std::string::npos,
+            std::string::npos)
+      << error;
+  EXPECT_EQ(resolve_corpus("twiter.json", error), "");
+  EXPECT_NE(error.find("did you mean 'json/twitter.json'?"), std::string::npos) << error;
 }
 
 // The metadata hash is of the bytes measured: a file that fits --max-bytes hashes to the

@@ -33,7 +33,12 @@ TEST(Tables, UnknownNamesAreErrorsThatListTheTable) {
   std::string error;
   const RecordSet set = generate_dataset("timeserie", 1, 4096, error);  // one letter short
   EXPECT_TRUE(set.records.empty());
-  EXPECT_EQ(error, "unknown dataset 'timeserie': expected one of dbbench, mixgraph, cache, json-docs, timeseries");
+  EXPECT_EQ(error,
+            "unknown dataset 'timeserie': did you mean 'timeseries'? (expected one of dbbench, mixgraph, cache, "
+            "json-docs, timeseries)");
+  error.clear();
+  generate_dataset("tpcc", 1, 4096, error);  // nothing close: the list alone
+  EXPECT_EQ(error, "unknown dataset 'tpcc': expected one of dbbench, mixgraph, cache, json-docs, timeseries");
   error.clear();
   build_blocks(set, "sst", 4096, error);
   EXPECT_EQ(error,
@@ -43,6 +48,12 @@ TEST(Tables, UnknownNamesAreErrorsThatListTheTable) {
   error.clear();
   records_from_bytes("a\nb\n", "x", "xml", {}, error);
   EXPECT_EQ(error, "unknown record mode 'xml' (auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, bytes)");
+  error.clear();
+  records_from_bytes("a\nb\n", "x", "jsnl", {}, error);
+  EXPECT_EQ(
+      error,
+      "unknown record mode 'jsnl': did you mean 'jsonl'? (auto, lines, jsonl, json, csv, tsv, kv, kv-hex, fixed:N, "
+      "bytes)");
   EXPECT_EQ(find_dataset("timeserie"), nullptr);
   EXPECT_EQ(find_layout(""), nullptr);
 }

@@ -80,7 +80,10 @@ TEST(Spec, AllCoversEveryCodecAtEveryStandardLevel) {
 
 TEST(Spec, BadSpecsGiveOneLineErrors) {
   const SpecCase cases[] = {
-      {"zsdt", "unknown codec 'zsdt' (known: memcpy, zstd, lz4, lz4hc, snappy, zlib, brotli, xz, lzo"},
+      {"zsdt", "unknown codec 'zsdt': did you mean 'zstd'? (known: memcpy, zstd, lz4, lz4hc, snappy, zlib, brotli"},
+      {"foo", "unknown codec 'foo' (known: memcpy, zstd, lz4, lz4hc, snappy, zlib, brotli, xz, lzo"},
+      {"lzo1x_1_1", "unknown codec 'lzo1x_1_1': did you mean 'lzo1x_1_11', 'lzo1x_1_12' or 'lzo1x_1_15'?"},
+      {"al", "unknown codec 'al': did you mean 'all'?"},
       {"zstd:23", "zstd level 23 out of range (-131072..22)"},
       {"zstd:1..23", "zstd level 23 out of range (-131072..22)"},
       {"zstd:-131073", "out of range (-131072..22)"},

@@ -81,11 +81,63 @@ TEST(ShardAuto, KubernetesIndexedJobNeedsTheCountFromItsManifest) {
   EXPECT_EQ(s.index, 5);
   EXPECT_EQ(s.count, 8);
   EXPECT_NE(refused(Env{{{"JOB_COMPLETION_INDEX", "5"}}}).find("needs KVZ_SHARD_COUNT"), std::string::npos);
-  // Index 5 of 5 shards does not exist; a count must be a number.
-  const std::string past = refused(Env{{{"JOB_COMPLETION_INDEX", "5"}, {"KVZ_SHARD_COUNT", "5"}}});
-  EXPECT_NE(past.find("shard 5 of 5"), std::string::npos) << past;
+  // Index 5 of 5 shards does not exist: the line says what the variables said and what was
+  // expected (issue 35: it said "shard 5 of 5 is not one of 1..100000 shards"); a count must be a number.
+  EXPECT_EQ(refused(Env{{{"JOB_COMPLETION_INDEX", "5"}, {"KVZ_SHARD_COUNT", "5"}}}),
+            "--shard auto: JOB_COMPLETION_INDEX=5 of KVZ_SHARD_COUNT=5: the index must be below the count, 0..4 "
+            "(set KVZ_SHARD_COUNT to the Job's completions)");
+  EXPECT_EQ(refused(Env{{{"JOB_COMPLETION_INDEX", "0"}, {"KVZ_SHARD_COUNT", "0"}}}),
+            "--shard auto: JOB_COMPLETION_INDEX=0 of KVZ_SHARD_COUNT=0: a count of 1..100000 shards was expected "
+            "(set KVZ_SHARD_COUNT to the Job's completions)");
   const std::string typo = refused(Env{{{"JOB_COMPLETION_INDEX", "5"}, {"KVZ_SHARD_COUNT", "8x"}}});
   EXPECT_NE(typo.find("KVZ_SHARD_COUNT='8x' is not a whole number"), std::string::npos) << typo;
+}
+
+TEST(ShardAuto, ASlurmStepPastItsTasksSaysSo) {
+  EXPECT_EQ(refused(Env{{{"SLURM_PROCID", "4"}, {"SLURM_NTASKS", "4"}, {"SLURM_STEP_ID", "0"}}}),
+            "--shard auto: SLURM_PROCID=4 of SLURM_NTASKS=4: the index must be below the count, 0..3 (a job step's "
+            "task ids, as srun sets them; or give --shard I/N)");
+}
+
+// Issue 35: conflicting scheduler variables were resolved silently (Slurm's won).
+TEST(ShardAuto, SchedulersThatDisagreeAreRefused) {
+  Env e{{{"SLURM_ARRAY_TASK_ID", "2"},
+         {"SLURM_ARRAY_TASK_COUNT", "4"},
+         {"SLURM_ARRAY_TASK_MIN", "0"},
+         {"SLURM_ARRAY_TASK_MAX", "3"},
+         {"JOB_COMPLETION_INDEX", "1"},
+         {"KVZ_SHARD_COUNT", "3"}}};
+  EXPECT_EQ(refused(e),
+            "--shard auto: the schedulers disagree: Slurm array task 2 of 0-3:1 is shard 2 of 4, Kubernetes "
+            "Indexed Job pod 1 of 3 is shard 1 of 3: unset one scheduler's variables, or give --shard I/N");
+  e.vars["JOB_COMPLETION_INDEX"] = "2";
+  e.vars["KVZ_SHARD_COUNT"] = "4";  // the same shard: no conflict
+  EXPECT_EQ(assigned(e).index, 2);
+  // A Slurm job step's task against a pod's index.
+  const Env step{{{"SLURM_PROCID", "0"},
+                  {"SLURM_NTASKS", "2"},
+                  {"SLURM_STEP_ID", "0"},
+                  {"JOB_COMPLETION_INDEX", "1"},
+                  {"KVZ_SHARD_COUNT", "2"}}};
+  EXPECT_NE(refused(step).find("Slurm task 0 of 2 is shard 0 of 2, Kubernetes Indexed Job pod 1 of 2 is shard 1"),
+            std::string::npos)
+      << refused(step);
+}
+
+TEST(ShardAuto, AnArrayTaskRunningManyTasksIsRefused) {
+  Env e{{{"SLURM_ARRAY_TASK_ID", "1"},
+         {"SLURM_ARRAY_TASK_COUNT", "2"},
+         {"SLURM_ARRAY_TASK_MIN", "0"},
+         {"SLURM_ARRAY_TASK_MAX", "1"},
+         {"SLURM_STEP_ID", "0"},
+         {"SLURM_PROCID", "3"},
+         {"SLURM_NTASKS", "4"}}};
+  EXPECT_EQ(refused(e),
+            "--shard auto: Slurm array task 1 of 0-1:1 runs a job step of SLURM_NTASKS=4 tasks: each would measure "
+            "the same shard 1 of 2 (one task per array task: srun -n 1; or give --shard I/N)");
+  e.vars["SLURM_NTASKS"] = "1";  // `srun -n 1` inside the array task: the array's shard
+  e.vars["SLURM_PROCID"] = "0";
+  EXPECT_EQ(assigned(e).index, 1);
 }
 
 TEST(ShardAuto, NoSchedulerIsOneClearError) {

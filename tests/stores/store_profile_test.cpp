@@ -122,6 +122,36 @@ TEST(StoreProfiles, OptionListsAndRuleLinesFollowTheStore) {
   EXPECT_EQ(find_store_profile("rocksdb:chunk=8K,")->block_size, 8u * 1024);  // one trailing comma is fine
 }
 
+// Issue 35: an option given twice was resolved silently (the last value won); chunk= and block=
+// are one option; two options run together with ':' are not one value.
+TEST(StoreProfiles, AnOptionGivenTwiceIsRefused) {
+  std::string error;
+  EXPECT_EQ(find_store_profile("cassandra:chunk=16K,chunk=64K", error), nullptr);
+  EXPECT_EQ(error, "cassandra: option chunk= given twice: give each option once");
+  EXPECT_EQ(find_store_profile("rocksdb:chunk=16K,block=4K", error), nullptr);
+  EXPECT_EQ(error, "rocksdb: option block= given twice: give each option once");
+  EXPECT_EQ(find_store_profile("cassandra:min_compress_ratio=1.1,min_compress_ratio=1.2", error), nullptr);
+  EXPECT_EQ(error, "cassandra: option min_compress_ratio= given twice: give each option once");
+  EXPECT_EQ(find_store_profile("cassandra:chunk=16K:chunk=64K", error), nullptr);
+  EXPECT_EQ(error,
+            "cassandra: option 'chunk=16K:chunk=64K' is two options: separate them with ',' "
+            "(cassandra:key=value,key=value)");
+  ASSERT_NE(find_store_profile("cassandra:chunk=16K,min_compress_ratio=1.1", error), nullptr) << error;
+}
+
+// Issue 36: a mistyped profile or option key names the closest this store has.
+TEST(StoreProfiles, TyposNameTheClosest) {
+  std::string error;
+  EXPECT_EQ(find_store_profile("casandra:chunk=16K", error), nullptr);
+  EXPECT_EQ(error,
+            "unknown store profile 'casandra': did you mean 'cassandra'? (known: rocksdb, leveldb, cassandra, scylla, "
+            "hbase, wiredtiger, tarantool)");
+  EXPECT_EQ(find_store_profile("cassandra:min_compress_ratoi=1.1", error), nullptr);
+  EXPECT_EQ(error,
+            "cassandra: unknown option 'min_compress_ratoi': did you mean 'min_compress_ratio'? (known: chunk, "
+            "min_compress_ratio)");
+}
+
 TEST(StoreBlock, TheUncompressedFlagNotTheNameSelectsTheReferenceFraming) {
   for (const auto& p : store_profiles()) {
     SCOPED_TRACE(p.name);

@@ -59,6 +59,27 @@ TEST(Text, WrapWordsCutsAtSpacesOrNotAtAll) {
   EXPECT_EQ(wrap_words("warning:", "averyveryverylongword b", 10), "warning:\n    averyveryverylongword\n    b");
 }
 
+// Issue 36: a typo gets the names it was closest to, never a far one, never the name itself.
+TEST(Text, ClosestNamesAreTyposOnly) {
+  const std::vector<std::string> codecs{"memcpy", "zstd", "lz4", "lz4hc", "snappy", "zlib", "xz", "lzo"};
+  EXPECT_EQ(closest_names("zstdd", codecs), (std::vector<std::string>{"zstd"}));
+  EXPECT_EQ(closest_names("snapy", codecs), (std::vector<std::string>{"snappy"}));
+  EXPECT_EQ(closest_names("LZ4", codecs), (std::vector<std::string>{"lz4"}));  // case ignored
+  EXPECT_EQ(closest_names("lz4hv", codecs), (std::vector<std::string>{"lz4hc"}));
+  EXPECT_EQ(closest_names("rocksbd", {"rocksdb", "leveldb"}), (std::vector<std::string>{"rocksdb"}));  // a swap is one
+  EXPECT_EQ(closest_names("lz5", codecs), (std::vector<std::string>{"lz4", "lzo"}));                   // ties, in order
+  EXPECT_TRUE(closest_names("zstd", codecs).empty());                                                  // no typo
+  EXPECT_TRUE(closest_names("brotli", codecs).empty());                                                // nothing close
+  EXPECT_TRUE(closest_names("foo", {"run", "list"}).empty());
+  EXPECT_TRUE(closest_names("foo", {"lzo"}).empty());  // 2 edits in 3 letters: no typo
+  EXPECT_TRUE(closest_names("", codecs).empty());
+  EXPECT_TRUE(closest_names(std::string(1000, 'z'), codecs).empty());
+  EXPECT_EQ(did_you_mean("zstdd", codecs), "did you mean 'zstd'?");
+  EXPECT_EQ(did_you_mean("lz5", codecs), "did you mean 'lz4' or 'lzo'?");
+  EXPECT_EQ(did_you_mean("x", {"a", "b", "c", "d"}), "did you mean 'a', 'b' or 'c'?");
+  EXPECT_EQ(did_you_mean("brotli", codecs), "");
+}
+
 // What `width()` gives with `fd` a file (not a terminal) and $COLUMNS unset ("") or set to each
 // of `columns`, in that order; $COLUMNS and `fd` as they were afterwards.
 std::vector<size_t> widths_in_a_file(int fd, const std::vector<std::string>& columns, size_t (*width)()) {
