@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "report/check_writers.h"
+#include "report/report_file.h"
 #include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
@@ -100,10 +101,18 @@ bool resolve_report_options(ReportArgs& a, std::string& error) {
 }
 
 // The inputs read and merged before the first file is written; then each output, named as written.
+// One input is streamed (report/report_file.h): past a size it is shown in part, its answers over
+// every cell. Several are held whole and merged, as ever.
 bool write_reports(ReportArgs& a, std::string& error) {
+  if (a.html.empty() && a.md.empty() && a.csv.empty()) a.html = "report.html";
+  if (a.inputs.size() == 1) {
+    if (!report_file(a.inputs[0], {a.html, a.md, a.csv}, a.opt, error)) return false;
+    for (const auto* out : {&a.html, &a.md, &a.csv})
+      if (!out->empty()) std::printf("wrote %s\n", out->c_str());
+    return true;
+  }
   std::vector<RunResults> runs;
   if (!load_all(a.inputs, runs, error)) return false;
-  if (a.html.empty() && a.md.empty() && a.csv.empty()) a.html = "report.html";
   RunResults all;
   if ((!a.md.empty() || !a.csv.empty()) && !merge_results(runs, all, error)) return false;
   if (!a.html.empty()) {
