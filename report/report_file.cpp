@@ -7,6 +7,8 @@
 #include "report/report_file.h"
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <map>
 #include <optional>
 
@@ -119,13 +121,43 @@ struct FileIndex {
   }
 };
 
-bool index_file(const std::string& path, const ReportScale& scale, FileIndex& index, std::string& error) {
+// Calls `progress` with the share of the cells' part of the file read (the Google Benchmark rows
+// before it are only scanned), at most four times a second.
+class Progress {
+ public:
+  Progress(const std::string& path, const ReadProgress& progress) : progress_(progress) {
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(path, ec);
+    bytes_ = ec || !progress_ ? 0 : static_cast<double>(bytes);
+  }
+  void at(CellPlace place) {
+    if (cells_++ == 0) first_ = static_cast<double>(place.offset);
+    if (bytes_ <= first_ || cells_ % 1024 != 0) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(250)) return;
+    last_ = now;
+    progress_(std::min(1.0, (static_cast<double>(place.offset) - first_) / (bytes_ - first_)));
+  }
+
+ private:
+  const ReadProgress& progress_;
+  double bytes_ = 0, first_ = 0;  // the file's size, where its first cell starts
+  size_t cells_ = 0;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+bool index_file(const std::string& path, const ReportScale& scale, FileIndex& index, std::string& error,
+                const ReadProgress& progress) {
+  Progress shown(path, progress);
   ResultsStream stream;
   stream.on_head = [&](const RunResults& head) {
     index.run.schema_version = head.schema_version;
     index.run.meta = head.meta;
   };
-  stream.on_cell = [&](CellResult& c, const std::string&, CellPlace place) { index.add(c, place, scale); };
+  stream.on_cell = [&](CellResult& c, const std::string&, CellPlace place) {
+    shown.at(place);
+    index.add(c, place, scale);
+  };
   return stream_results(path, stream, error);
 }
 
@@ -215,11 +247,14 @@ bool write_shown(const ReportOutputs& out, const RunResults& run, const ReportOp
 
 // The CSV of a file whose cells do not each follow their set's reference row: the file streamed
 // again, once every set's reference is known.
-bool stream_csv(const std::string& path, const std::string& csv_path, const FileIndex& index, std::string& error) {
+bool stream_csv(const std::string& path, const std::string& csv_path, const FileIndex& index, std::string& error,
+                const ReadProgress& progress) {
   CsvRows csv(csv_path);
   if (!csv.open(error)) return false;
+  Progress shown(path, progress);
   ResultsStream stream;
-  stream.on_cell = [&](CellResult& c, const std::string&, CellPlace) {
+  stream.on_cell = [&](CellResult& c, const std::string&, CellPlace place) {
+    shown.at(place);
     csv.add(index.run, c, index.reference_of(c.key));
   };
   return stream_results(path, stream, error) && csv.commit(error);
@@ -228,14 +263,14 @@ bool stream_csv(const std::string& path, const std::string& csv_path, const File
 }  // namespace
 
 bool report_file(const std::string& path, const ReportOutputs& out, const ReportOptions& opt, std::string& error,
-                 const ReportScale& scale) {
+                 const ReportScale& scale, const ReadProgress& progress) {
   FileIndex index;
   if (!out.html.empty() || !out.md.empty()) index.pooled = std::make_shared<PooledCells>();
   if (!out.csv.empty()) {
     index.csv = std::make_unique<CsvRows>(out.csv);
     if (!index.csv->open(error)) return false;
   }
-  if (!index_file(path, scale, index, error)) return false;
+  if (!index_file(path, scale, index, error, progress)) return false;
   if (index.whole)
     return write_shown(out, index.run, opt, error) && (out.csv.empty() || write_csv(out.csv, index.run, error));
   if (!out.html.empty() || !out.md.empty()) {
@@ -243,7 +278,7 @@ bool report_file(const std::string& path, const ReportOutputs& out, const Report
     if (!read_shown(path, index, scale, shown, error) || !write_shown(out, shown, opt, error)) return false;
   }
   if (out.csv.empty()) return true;
-  return index.csv ? index.csv->commit(error) : stream_csv(path, out.csv, index, error);
+  return index.csv ? index.csv->commit(error) : stream_csv(path, out.csv, index, error, progress);
 }
 
 std::string summary_text(const RunResults& run) {

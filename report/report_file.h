@@ -7,6 +7,7 @@
 // the most input bytes and the first failed cells, and each output says so; the CSV streams
 // every cell, one row each, holding none.
 #include <cstddef>
+#include <functional>
 #include <string>
 
 #include "report/writers.h"
@@ -23,10 +24,13 @@ struct ReportScale {
   size_t shown_failed = 100;      // in part: the first failed cells shown, wherever they are
 };
 
+// How far a long report has read its file (0..1), a few times a second.
+using ReadProgress = std::function<void(double fraction)>;
+
 // Writes each output named, in the order html, md, csv; false with one line. The file is read
 // and checked whole before the first output is written.
 bool report_file(const std::string& path, const ReportOutputs& out, const ReportOptions& opt, std::string& error,
-                 const ReportScale& scale = {});
+                 const ReportScale& scale = {}, const ReadProgress& progress = {});
 
 // What a report of a run shown in part shows, in a sentence each output prints; "" for a whole run.
 std::string summary_text(const RunResults& run);
