@@ -22,6 +22,7 @@
 #include "results/run_summary.h"
 #include "results/table_totals.h"
 #include "util/files.h"
+#include "util/output_target.h"
 
 namespace kvz {
 
@@ -266,7 +267,9 @@ bool report_file(const std::string& path, const ReportOutputs& out, const Report
                  const ReportScale& scale, const ReadProgress& progress) {
   FileIndex index;
   if (!out.html.empty() || !out.md.empty()) index.pooled = std::make_shared<PooledCells>();
-  if (!out.csv.empty()) {
+  // The CSV is written as the first pass reads where it can still be taken back (a regular file,
+  // renamed into place at the end); a pipe or a terminal gets it once the file is read.
+  if (!out.csv.empty() && classify_output(out.csv).kind == OutputKind::kReplace) {
     index.csv = std::make_unique<CsvRows>(out.csv);
     if (!index.csv->open(error)) return false;
   }

@@ -5,8 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <thread>
+
+#include <sys/stat.h>
 
 #include "report/report_file.h"
 #include "report/writers.h"
@@ -154,6 +158,27 @@ TEST(ReportFile, CellsBeforeTheirReferenceRowGetTheirCsvFromASecondPass) {
   }
   EXPECT_EQ(ones, 8u);  // the 8 memcpy rows
   EXPECT_TRUE(got.csv == want.csv) << got.csv.size() << " bytes, not " << want.csv.size();
+}
+
+// A FIFO cannot take back rows the first pass wrote: it gets the CSV once, after the file is read,
+// whether the file is shown whole or in part.
+TEST(ReportFile, APipeGetsTheCsvOnceTheFileIsRead) {
+  RunResults run = testing::make_sweep(64, 4);
+  std::reverse(run.cells.begin(), run.cells.end());  // a second pass: the first writes nothing
+  const testing::TempFile file(results_to_json(run));
+  const std::string want = whole_reports(file.path).csv;
+  const std::string fifo = out_path("csv.fifo");
+  for (const size_t whole_cells : {size_t{10}, size_t{5000}}) {
+    std::remove(fifo.c_str());
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::string got;
+    std::thread reader([&] { got = slurp(fifo); });
+    std::string error;
+    EXPECT_TRUE(report_file(file.path, {"", "", fifo}, {}, error, {.whole_cells = whole_cells})) << error;
+    reader.join();
+    EXPECT_TRUE(got == want) << whole_cells << ": " << got.size() << " bytes, not " << want.size();
+  }
+  std::remove(fifo.c_str());
 }
 
 }  // namespace kvz
