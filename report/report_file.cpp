@@ -276,6 +276,13 @@ bool report_file(const std::string& path, const ReportOutputs& out, const Report
   if (!index_file(path, scale, index, error, progress)) return false;
   if (index.whole)
     return write_shown(out, index.run, opt, error) && (out.csv.empty() || write_csv(out.csv, index.run, error));
+  // In part the file is read again (the cells shown, a second CSV pass): a pipe cannot be.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    error = path + ": not a regular file, and a result of " + std::to_string(index.cells) +
+            " cells is read twice: save it to a file first";
+    return false;
+  }
   if (!out.html.empty() || !out.md.empty()) {
     RunResults shown;
     if (!read_shown(path, index, scale, shown, error) || !write_shown(out, shown, opt, error)) return false;

@@ -178,6 +178,14 @@ TEST(ReportFile, APipeGetsTheCsvOnceTheFileIsRead) {
     reader.join();
     EXPECT_TRUE(got == want) << whole_cells << ": " << got.size() << " bytes, not " << want.size();
   }
+  // A pipe as the input: read once, so shown whole up to the limit; past it, one line.
+  std::remove(fifo.c_str());
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::thread writer([&] { std::ofstream(fifo) << slurp(file.path); });
+  std::string error;
+  EXPECT_FALSE(report_file(fifo, {"", out_path("pipe.md"), ""}, {}, error, {.whole_cells = 10}));
+  writer.join();
+  EXPECT_EQ(error, fifo + ": not a regular file, and a result of 56 cells is read twice: save it to a file first");
   std::remove(fifo.c_str());
 }
 
