@@ -8,11 +8,14 @@
 #include <iostream>
 #include <thread>
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 
 #include "commands/cli_errors.h"
 #include "commands/help_format.h"
 #include "report/check_writers.h"
+#include "report/report_file.h"
 #include "report/table_totals_writers.h"
 #include "report/terminal_view.h"
 #include "report/writers.h"
@@ -114,8 +117,29 @@ bool resolve_report_options(ReportArgs& a, std::string& error) {
   return true;
 }
 
+// A merged sweep takes a minute to read: on a terminal, how far, on one line of stderr.
+ReadProgress read_progress(const std::string& path) {
+  if (!isatty(STDERR_FILENO)) return {};
+  return [path](double fraction) {
+    std::string line = "reading " + path + ": " + std::to_string(static_cast<int>(fraction * 100)) + " %";
+    line.resize(terminal_columns() - 1, ' ');
+    std::cerr << '\r' << line << std::flush;
+  };
+}
+
 // The inputs read and merged before the first file is written; then each output, named as written.
+// One input is streamed (report/report_file.h): past a size it is shown in part, its answers over
+// every cell. Several are held whole and merged, as ever.
 bool write_reports(ReportArgs& a, std::string& error) {
+  if (a.html.empty() && a.md.empty() && a.csv.empty()) a.html = "report.html";
+  if (a.inputs.size() == 1) {
+    const bool ok = report_file(a.inputs[0], {a.html, a.md, a.csv}, a.opt, error, {}, read_progress(a.inputs[0]));
+    if (isatty(STDERR_FILENO)) std::cerr << '\r' << std::string(terminal_columns() - 1, ' ') << '\r' << std::flush;
+    if (!ok) return false;
+    for (const auto* out : {&a.html, &a.md, &a.csv})
+      if (!out->empty()) std::printf("wrote %s\n", out->c_str());
+    return true;
+  }
   std::vector<RunResults> runs;
   if (!load_all(a.inputs, runs, error)) return false;
   RunResults all;

@@ -2,6 +2,7 @@
 
 #include "results/cell_view.h"
 #include "results/results.h"
+#include "results/run_summary.h"
 #include "stores/store_profile.h"
 #include "util/bytes.h"
 
@@ -185,18 +186,22 @@ struct Group {
 // Ordered by store, layout, block size as a number (4K before 16K), then source.
 using GroupKey = std::tuple<std::string, std::string, uint64_t, std::string, int, std::string>;
 
-// Every OK cell with both speeds, memcpy aside, into its workload group.
-std::map<GroupKey, Group> workload_groups(const RunResults& r, bool per_source) {
-  std::map<GroupKey, Group> groups;
-  for (const auto& c : r.cells) {
-    if (c.status != CellStatus::Ok || is_reference(c)) continue;
-    if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) continue;
-    const auto& k = c.key;
-    // Per source, a fleet's hosts apart: 000009.sst on two nodes is two files.
-    auto& g = groups[{k.profile, k.layout, k.block_size, k.cache, k.threads, per_source ? source_label(k) : ""}];
-    if (g.codecs.empty()) g.first = k;
-    accumulate(g.codecs[cell_label(r, c)], c);
-  }
+using WorkloadGroups = std::map<GroupKey, Group>;
+
+// An OK cell with both speeds, memcpy aside, into its workload group.
+void add_to_group(WorkloadGroups& groups, const RunResults& r, const CellResult& c, bool per_source) {
+  if (c.status != CellStatus::Ok || is_reference(c)) return;
+  if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) return;
+  const auto& k = c.key;
+  // Per source, a fleet's hosts apart: 000009.sst on two nodes is two files.
+  auto& g = groups[{k.profile, k.layout, k.block_size, k.cache, k.threads, per_source ? source_label(k) : ""}];
+  if (g.codecs.empty()) g.first = k;
+  accumulate(g.codecs[cell_label(r, c)], c);
+}
+
+WorkloadGroups workload_groups(const RunResults& r, bool per_source) {
+  WorkloadGroups groups;
+  for (const auto& c : r.cells) add_to_group(groups, r, c, per_source);
   return groups;
 }
 
@@ -216,7 +221,58 @@ GroupRecommendations group_candidates(const Group& group, const RecommendOptions
   return g;
 }
 
+// store_table's sums per store profile and codec, one cell at a time.
+class StoreRows {
+ public:
+  void add(const RunResults& r, const CellResult& c);
+  std::vector<StoreRow> rows() const;
+
+ private:
+  std::map<std::pair<std::string, std::string>, StoreRow> rows_;
+  std::map<std::pair<std::string, std::string>, std::pair<double, double>> times_;  // compress, decompress seconds
+  std::set<std::pair<std::string, std::string>> partial_;  // rows with a cell that has no whole file
+};
+
+void StoreRows::add(const RunResults& r, const CellResult& c) {
+  if (c.key.profile.empty() || c.status != CellStatus::Ok || is_reference(c)) return;
+  const double cm = c.compress_median(), dm = c.decompress_median();
+  if (cm <= 0 || dm <= 0) return;
+  const auto k = std::make_pair(c.key.profile, cell_label(r, c));
+  StoreRow& row = rows_[k];
+  row.profile = k.first;
+  row.label = k.second;
+  if (const StoreProfile* p = find_store_profile(c.key.profile)) {
+    row.caveat = store_codec_caveat(*p, c.key.codec);
+    row.basis = store_figure_basis(*p, c.key.codec, c.key.block_size);
+  }
+  row.input_bytes += c.input_bytes;
+  row.stored_bytes += c.stored_bytes;
+  row.file_bytes += c.store_file_bytes.value_or(0);
+  if (!c.store_file_bytes) partial_.insert(k);
+  row.worst_us = std::max({row.worst_us, c.compress_latency.max_ns / 1e3, c.decompress_latency.max_ns / 1e3});
+  times_[k].first += static_cast<double>(c.input_bytes) / cm;
+  times_[k].second += static_cast<double>(c.input_bytes) / dm;
+}
+
+std::vector<StoreRow> StoreRows::rows() const {
+  std::vector<StoreRow> out;
+  for (auto [k, row] : rows_) {
+    if (partial_.count(k)) row.file_bytes = 0;
+    row.stored_ratio =
+        row.stored_bytes ? static_cast<double>(row.input_bytes) / static_cast<double>(row.stored_bytes) : 0;
+    row.compress_mbps = static_cast<double>(row.input_bytes) / times_.at(k).first;
+    row.decompress_mbps = static_cast<double>(row.input_bytes) / times_.at(k).second;
+    out.push_back(row);
+  }
+  return out;
+}
+
 }  // namespace
+
+struct PooledCells::Impl {
+  WorkloadGroups groups;
+  StoreRows stores;
+};
 
 std::string Recommendation::choice_text() const {
   if (!choice) return "none";
@@ -231,8 +287,12 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
 
 std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt,
                                             const CandidateFilter& eligible_too, const CandidateFilter& own_call) {
+  // A run shown in part (RunResults::summary): the groups pooled over every cell, not those held.
+  const PooledCells* pooled = r.summary ? r.summary->pooled.get() : nullptr;
+  WorkloadGroups held;
+  if (!pooled || opt.per_source) held = workload_groups(r, opt.per_source);
   std::vector<GroupRecommendations> out;
-  for (const auto& [key, group] : workload_groups(r, opt.per_source)) {
+  for (const auto& [key, group] : pooled && !opt.per_source ? pooled->impl_->groups : held) {
     out.push_back(group_candidates(group, opt));
     add_picks(out.back(), opt, eligible_too, own_call, r.meta.machine_load.verdict == "too busy to decide");
   }
@@ -304,39 +364,18 @@ std::vector<IoRow> io_model(const RunResults& r, const std::vector<Device>& devi
 }
 
 std::vector<StoreRow> store_table(const RunResults& r) {
-  std::map<std::pair<std::string, std::string>, StoreRow> rows;
-  std::map<std::pair<std::string, std::string>, std::pair<double, double>> times;
-  std::set<std::pair<std::string, std::string>> partial;  // rows with a cell that has no whole file
-  for (const auto& c : r.cells) {
-    if (c.key.profile.empty() || c.status != CellStatus::Ok || is_reference(c)) continue;
-    const double cm = c.compress_median(), dm = c.decompress_median();
-    if (cm <= 0 || dm <= 0) continue;
-    const auto k = std::make_pair(c.key.profile, cell_label(r, c));
-    StoreRow& row = rows[k];
-    row.profile = k.first;
-    row.label = k.second;
-    if (const StoreProfile* p = find_store_profile(c.key.profile)) {
-      row.caveat = store_codec_caveat(*p, c.key.codec);
-      row.basis = store_figure_basis(*p, c.key.codec, c.key.block_size);
-    }
-    row.input_bytes += c.input_bytes;
-    row.stored_bytes += c.stored_bytes;
-    row.file_bytes += c.store_file_bytes.value_or(0);
-    if (!c.store_file_bytes) partial.insert(k);
-    row.worst_us = std::max({row.worst_us, c.compress_latency.max_ns / 1e3, c.decompress_latency.max_ns / 1e3});
-    times[k].first += static_cast<double>(c.input_bytes) / cm;
-    times[k].second += static_cast<double>(c.input_bytes) / dm;
-  }
-  std::vector<StoreRow> out;
-  for (auto& [k, row] : rows) {
-    if (partial.count(k)) row.file_bytes = 0;
-    row.stored_ratio =
-        row.stored_bytes ? static_cast<double>(row.input_bytes) / static_cast<double>(row.stored_bytes) : 0;
-    row.compress_mbps = static_cast<double>(row.input_bytes) / times[k].first;
-    row.decompress_mbps = static_cast<double>(row.input_bytes) / times[k].second;
-    out.push_back(row);
-  }
-  return out;
+  if (r.summary && r.summary->pooled) return r.summary->pooled->impl_->stores.rows();
+  StoreRows rows;
+  for (const auto& c : r.cells) rows.add(r, c);
+  return rows.rows();
+}
+
+PooledCells::PooledCells() : impl_(std::make_unique<Impl>()) {}
+PooledCells::~PooledCells() = default;
+
+void PooledCells::add(const RunResults& run, const CellResult& c) {
+  add_to_group(impl_->groups, run, c, false);
+  impl_->stores.add(run, c);
 }
 
 }  // namespace kvz

@@ -2,6 +2,7 @@
 // Figures every reporter derives from the measured cells: speeds relative to memcpy,
 // recommendations, the device I/O model, the per-store table. Pure functions of RunResults.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -168,5 +169,28 @@ struct StoreRow {
   std::string basis{};   // what the stored bytes assume (store_figure_basis: WiredTiger's load), "" when nothing
 };
 std::vector<StoreRow> store_table(const RunResults& r);  // empty when no cell has a profile
+
+// --- A run too large to hold ------------------------------------------------------------
+// Its cells pooled as recommend() (pooled over sources) and store_table() read them, one cell at
+// a time: `kvzbench report` of a merged million-cell sweep streams every cell in here and keeps
+// only the block sets it shows (results/run_summary.h RunSummary::pooled); recommend(),
+// store_table() and all that derive from them (the cost model, the plans, the picks per store)
+// then judge every cell, not the cells held. recommend() with per_source reads the held cells.
+class PooledCells {
+ public:
+  PooledCells();
+  ~PooledCells();
+  PooledCells(const PooledCells&) = delete;
+  PooledCells& operator=(const PooledCells&) = delete;
+  // `run`: the cell's run, for its label (its metadata only is read, never its cells).
+  void add(const RunResults& run, const CellResult& cell);
+
+ private:
+  friend std::vector<GroupRecommendations> recommend(const RunResults&, const RecommendOptions&,
+                                                     const CandidateFilter&);
+  friend std::vector<StoreRow> store_table(const RunResults&);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace kvz

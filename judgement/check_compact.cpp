@@ -8,6 +8,7 @@
 #include "judgement/check.h"
 #include "judgement/check_parts.h"
 #include "results/results_compact.h"
+#include "results/shard_mark.h"
 #include "util/stats.h"
 
 namespace kvz {
@@ -110,9 +111,9 @@ void apply_run_noise(CompactCheckReport& rep, bool compress, const CheckOptions&
 // of the cells (the rest are not missing, just elsewhere).
 void add_missing(const CompactRun& base, const CompactRun& cur, const std::vector<bool>& matched,
                  CompactCheckReport& rep) {
-  const auto shard = cur.meta.extra.find("shard");
-  const bool is_shard = shard != cur.meta.extra.end();
-  const uint32_t note = rep.notes.add(is_shard ? "not in shard " + shard->second : "in the baseline, not in this run");
+  const auto shard = shard_of(cur.meta);  // a merged file is whole, whatever mark it kept
+  const bool is_shard = shard.has_value();
+  const uint32_t note = rep.notes.add(is_shard ? "not in shard " + shard->text() : "in the baseline, not in this run");
   for (size_t i = 0; i < base.cells.size(); ++i) {
     if (matched[*base.cells.find(base.cells[i].id)]) continue;  // by id: a repeated id is one cell
     CompactCellCheck row;

@@ -266,6 +266,18 @@ std::string csv_text(const Column& column, const CellView& view) {
   return std::fabs(d) >= 1e5 ? fmt::format("{:.0f}", d) : fmt::format("{:.6g}", d);
 }
 
+std::string csv_header(const std::vector<const Column*>& columns) {
+  std::string line;
+  for (size_t i = 0; i < columns.size(); ++i) line.append(i ? "," : "").append(columns[i]->id);
+  return line + '\n';
+}
+
+std::string csv_row(const std::vector<const Column*>& columns, const CellView& view) {
+  std::string line;
+  for (size_t i = 0; i < columns.size(); ++i) line.append(i ? "," : "").append(csv_text(*columns[i], view));
+  return line + '\n';
+}
+
 std::string display_text(const Column& column, const CellView& view) {
   const json v = column.value(view);
   if (v.is_null()) return "—";

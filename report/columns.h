@@ -31,6 +31,9 @@ std::vector<const Column*> columns_for(ColumnOutput output);
 
 // The column's text in CSV (exact) and in the human outputs (rounded to its digits).
 std::string csv_text(const Column& column, const CellView& view);
+// The CSV's header line and a cell's line (each ending in a newline) of `columns`.
+std::string csv_header(const std::vector<const Column*>& columns);
+std::string csv_row(const std::vector<const Column*>& columns, const CellView& view);
 std::string display_text(const Column& column, const CellView& view);
 
 }  // namespace kvz

@@ -9,6 +9,7 @@
 #include "report/html_assets.h"
 #include "report/html_data.h"
 #include "report/markup.h"
+#include "report/report_file.h"
 #include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
@@ -76,6 +77,9 @@ bool write_html(const std::string& path, const std::vector<RunResults>& runs, co
       "<p class=\"note\">{} run(s), {} cells. The selectors above filter the answer, every chart and the cell "
       "table. MB/s are decimal (10<sup>6</sup> bytes/s of uncompressed data), medians over repetitions.</p>\n",
       run_count, html_escape(std::to_string(cells)));
+  // A run shown in part says what is shown.
+  if (runs.size() == 1 && runs[0].summary)
+    page += "<p class=\"note\" id=\"in-part\">" + html_escape(summary_text(runs[0])) + "</p>\n";
   page +=
       "<section id=\"answer\"><h2>The answer: which codec, for which workload, and the line that applies it</h2>\n"
       "<div id=\"answer-head\">" +

@@ -8,6 +8,7 @@
 #include "judgement/file_baseline.h"
 #include "report/columns.h"
 #include "report/markup.h"
+#include "report/report_file.h"
 #include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
@@ -23,20 +24,8 @@ bool write_text_file(const std::string& path, const std::string& text, std::stri
 
 bool write_csv(const std::string& path, const RunResults& r, std::string& error) {
   const auto columns = columns_for(kCsv);
-  std::string out;
-  for (size_t i = 0; i < columns.size(); ++i) {
-    if (i) out += ',';
-    out += columns[i]->id;
-  }
-  out += '\n';
-  for (const auto& cell : r.cells) {
-    const CellView view = view_of(r, cell);
-    for (size_t i = 0; i < columns.size(); ++i) {
-      if (i) out += ',';
-      out += csv_text(*columns[i], view);
-    }
-    out += '\n';
-  }
+  std::string out = csv_header(columns);
+  for (const auto& cell : r.cells) out += csv_row(columns, view_of(r, cell));
   return write_text_file(path, out, error);
 }
 
@@ -150,6 +139,7 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   write_fleet_answer_markdown(o, r);  // a fleet survey opens on its answer
   write_run_header(o, r);
   write_answer_markdown(o, r, opt.recommend);  // the answer first, then what it stands on
+  if (r.summary) o << summary_text(r) << "\n\n";  // a run shown in part says what is shown
   write_cell_table(o, r);
   write_file_baselines(o, r);
   write_table_totals_markdown(o, r);

@@ -4,25 +4,14 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <charconv>
 #include <map>
 
 #include "results/results.h"
+#include "results/shard_mark.h"
 
 namespace kvz {
 
 namespace {
-
-// Shards of one sweep (meta "shard": "I/N", written by `run --shard`) merge whole or not at
-// all: a merge without one of them would be a result short of its cells that nothing
-// downstream could tell from a whole one.
-bool parse_shard_mark(const std::string& text, int& index, int& count) {
-  const char* end = text.data() + text.size();
-  const auto [slash, e1] = std::from_chars(text.data(), end, index);
-  if (e1 != std::errc() || slash == end || *slash != '/') return false;
-  const auto [last, e2] = std::from_chars(slash + 1, end, count);
-  return e2 == std::errc() && last == end && count > 0 && index >= 0 && index < count;
-}
 
 std::string shard_gaps(int count, const std::vector<int>& indices) {
   std::vector<std::string> missing, twice;
@@ -100,14 +89,13 @@ std::string MergePlan::plan_error() const {
   return "";
 }
 
-// "" when every N's shards 0..N-1 are there once.
+// "" when every N's shards 0..N-1 are there once. Shards of one sweep merge whole or not at all:
+// a merge without one of them would be a result short of its cells that nothing downstream could
+// tell from a whole one. A merged input is whole (results/shard_mark.h), so merges merge again.
 std::string MergePlan::shard_set_error() const {
   std::map<int, std::vector<int>> shards;  // N -> the inputs' I
-  for (const auto& in : inputs_) {
-    const auto it = in.meta.extra.find("shard");
-    int index = 0, count = 0;
-    if (it != in.meta.extra.end() && parse_shard_mark(it->second, index, count)) shards[count].push_back(index);
-  }
+  for (const auto& in : inputs_)
+    if (const auto mark = shard_of(in.meta)) shards[mark->count].push_back(mark->index);
   for (const auto& [count, indices] : shards)
     if (std::string e = shard_gaps(count, indices); !e.empty()) return e;
   return "";

@@ -8,6 +8,7 @@
 // so Google Benchmark's tools/compare.py can read it, and kvzbench keeps every detail.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -110,12 +111,17 @@ struct CellResult {
   bool dict_loses() const { return dict_gain && *dict_gain < 1.0; }  // never recommended
 };
 
+struct RunSummary;  // results/run_summary.h
+
 struct RunResults {
   int schema_version = kResultsSchemaVersion;
   RunMeta meta;
   std::vector<CellResult> cells;
   // The answer, when `run` judged it (results/recommendations.h); written after the cells.
   std::vector<RecommendationRecord> recommendations;
+  // Set only for a run shown in part (`kvzbench report` of a result too large to show whole):
+  // `cells` then holds the block sets shown, and the summary what holds over every cell.
+  std::shared_ptr<const RunSummary> summary;
 };
 
 // JSON I/O. Load errors are one line ("BASE.json: not a kvzbench result (no 'kvzbench' key)").

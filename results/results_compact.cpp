@@ -1,5 +1,5 @@
-// CompactCells: a run's cells as `check` reads them, packed into chunked arenas, with an
-// open-addressing index by id (a std::map of a million ids would cost ~100 bytes a cell more).
+// CompactCells: a run's cells as `check` reads them, packed into chunked arenas, found by id in an
+// IdIndex (a std::map of a million ids would cost ~100 bytes a cell more).
 #include "results/results_compact.h"
 
 #include <functional>
@@ -47,8 +47,6 @@ uint32_t CompactCells::index_of(std::vector<std::string>& names, std::string_vie
 
 void CompactCells::add(const CellFacts& c) {
   Row row;
-  row.id = ids_.append(std::span<const char>(c.id.data(), c.id.size()));
-  row.id_size = static_cast<uint32_t>(c.id.size());
   row.codec = index_of(codecs_, c.codec);
   if (!c.failure.empty()) {  // each its own: failed cells are few, and their reasons differ
     row.failure = static_cast<uint32_t>(failures_.size());
@@ -68,13 +66,13 @@ void CompactCells::add(const CellFacts& c) {
   }
   row.speeds = speeds_.append(speeds);
   rows_.push_back(row);
-  index(rows_.size() - 1);
+  ids_.add(c.id);
 }
 
 CellFacts CompactCells::operator[](size_t i) const {
   const Row& row = rows_[i];
   CellFacts f;
-  f.id = id_of(i);
+  f.id = ids_[i];
   f.codec = codecs_[row.codec];
   f.failure = failures_[row.failure];
   f.ok = !(row.flags & kFailed);
@@ -92,36 +90,42 @@ CellFacts CompactCells::operator[](size_t i) const {
   return f;
 }
 
-std::string_view CompactCells::id_of(size_t row) const {
-  const auto chars = ids_.get(rows_[row].id, rows_[row].id_size);
+size_t IdIndex::add(std::string_view id) {
+  refs_.push_back({chars_.append(std::span<const char>(id.data(), id.size())), static_cast<uint32_t>(id.size())});
+  index(refs_.size() - 1);
+  return refs_.size() - 1;
+}
+
+std::string_view IdIndex::operator[](size_t i) const {
+  const auto chars = chars_.get(refs_[i].at, refs_[i].size);
   return {chars.data(), chars.size()};
 }
 
-std::optional<size_t> CompactCells::find(std::string_view id) const {
+std::optional<size_t> IdIndex::find(std::string_view id) const {
   if (slots_.empty()) return std::nullopt;
   const size_t mask = slots_.size() - 1;
   for (size_t s = hash_of(id) & mask; slots_[s] != 0; s = (s + 1) & mask)
-    if (id_of(slots_[s] - 1) == id) return slots_[s] - 1;
+    if ((*this)[slots_[s] - 1] == id) return slots_[s] - 1;
   return std::nullopt;
 }
 
 // Linear probing at most half full; an id seen again takes over its slot.
-void CompactCells::index(size_t row) {
-  if (2 * (rows_.size() + 1) > slots_.size()) grow_index();
+void IdIndex::index(size_t i) {
+  if (2 * (refs_.size() + 1) > slots_.size()) grow_index();
   const size_t mask = slots_.size() - 1;
-  const std::string_view id = id_of(row);
+  const std::string_view id = (*this)[i];
   size_t s = hash_of(id) & mask;
-  while (slots_[s] != 0 && slots_[s] - 1 != row && id_of(slots_[s] - 1) != id) s = (s + 1) & mask;
-  slots_[s] = static_cast<uint32_t>(row + 1);
+  while (slots_[s] != 0 && slots_[s] - 1 != i && (*this)[slots_[s] - 1] != id) s = (s + 1) & mask;
+  slots_[s] = static_cast<uint32_t>(i + 1);
 }
 
-void CompactCells::grow_index() {
+void IdIndex::grow_index() {
   std::vector<uint32_t> old = std::move(slots_);
   slots_.assign(old.empty() ? 1024 : old.size() * 2, 0);
   const size_t mask = slots_.size() - 1;
   for (const uint32_t slot : old) {
     if (slot == 0) continue;
-    size_t s = hash_of(id_of(slot - 1)) & mask;
+    size_t s = hash_of((*this)[slot - 1]) & mask;
     while (slots_[s] != 0) s = (s + 1) & mask;
     slots_[s] = slot;
   }

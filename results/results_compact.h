@@ -59,19 +59,39 @@ class ChunkedArena {
   std::deque<std::vector<T>> chunks_;
 };
 
+// Ids numbered in the order added, found by id: the ids in a chunked arena and an open-addressing
+// index (a std::map or unordered_set of a million ids would cost ~100 bytes an id more).
+class IdIndex {
+ public:
+  size_t add(std::string_view id);  // its number; a later id equal to an earlier one takes over find()
+  size_t size() const { return refs_.size(); }
+  std::string_view operator[](size_t i) const;
+  std::optional<size_t> find(std::string_view id) const;
+
+ private:
+  struct Ref {
+    ChunkedArena<char>::Ref at;
+    uint32_t size = 0;
+  };
+  void index(size_t i);
+  void grow_index();
+
+  std::deque<Ref> refs_;
+  ChunkedArena<char> chars_;
+  std::vector<uint32_t> slots_;  // open addressing: number + 1, 0 = empty
+};
+
 // A run's cells as CellFacts, in file order, found by id.
 class CompactCells {
  public:
   void add(const CellFacts& c);  // a later cell of an id already held replaces it in find()
   size_t size() const { return rows_.size(); }
   CellFacts operator[](size_t i) const;
-  std::optional<size_t> find(std::string_view id) const;
+  std::optional<size_t> find(std::string_view id) const { return ids_.find(id); }
 
  private:
   struct Row {
-    ChunkedArena<char>::Ref id;
     ChunkedArena<double>::Ref speeds;
-    uint32_t id_size = 0;
     uint32_t codec = 0;    // in codecs_
     uint32_t failure = 0;  // in failures_ (0: "")
     uint32_t speed_counts[4] = {0, 0, 0, 0};
@@ -79,16 +99,12 @@ class CompactCells {
     uint64_t input_bytes = 0, compressed_bytes = 0, stored_bytes = 0;
   };
   static uint32_t index_of(std::vector<std::string>& names, std::string_view name);
-  std::string_view id_of(size_t row) const;
-  void index(size_t row);
-  void grow_index();
 
   std::deque<Row> rows_;
-  ChunkedArena<char> ids_;
+  IdIndex ids_;  // the cells' ids, numbered as rows_
   ChunkedArena<double> speeds_;
   std::vector<std::string> codecs_;           // few: one per codec
   std::vector<std::string> failures_ = {""};  // few: failed cells only
-  std::vector<uint32_t> slots_;               // open addressing: row + 1, 0 = empty
 };
 
 struct CompactRun {

@@ -42,6 +42,7 @@ void read_kvzbench_member(JsonFileScanner& s, const std::string& key, ResultsFil
   } else if (key == "cells") {
     seen.cells = true;
     s.elements([&] {
+      sink.cell_offset = s.offset();
       s.capture_value(text);
       sink.on_cell(text);
     });
@@ -79,18 +80,26 @@ bool read_results_file(const std::string& path, ResultsFileSink& sink, std::stri
   try {
     read_results(scanner, sink);
     return true;
-  } catch (const LoadRefusal& e) {
-    error = path + ": " + e.what();
-  } catch (const JsonScanError& e) {
-    error = path + ": " + e.what();
-  } catch (const json::parse_error&) {
-    error = path + ": not valid JSON";
-  } catch (const std::bad_alloc&) {
-    error = path + ": out of memory loading its cells";
-  } catch (const std::exception& e) {
-    error = path + ": malformed kvzbench result: " + e.what();
+  } catch (const std::exception&) {
+    error = path + ": " + load_failure_text(std::current_exception());
   }
   return false;
+}
+
+std::string load_failure_text(const std::exception_ptr& failure) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const LoadRefusal& e) {
+    return e.what();
+  } catch (const JsonScanError& e) {
+    return e.what();
+  } catch (const json::parse_error&) {
+    return "not valid JSON";
+  } catch (const std::bad_alloc&) {
+    return "out of memory loading its cells";
+  } catch (const std::exception& e) {
+    return std::string("malformed kvzbench result: ") + e.what();
+  }
 }
 
 bool load_results(const std::string& path, RunResults& out, std::string& error) {

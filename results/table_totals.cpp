@@ -8,6 +8,7 @@
 
 #include "results/cell_view.h"
 #include "results/results.h"
+#include "results/run_summary.h"
 
 namespace kvz {
 
@@ -104,7 +105,21 @@ struct Builder {
 
 }  // namespace
 
+struct TableTotalsBuilder::Impl : Builder {};
+
+TableTotalsBuilder::TableTotalsBuilder(const RunResults& run)
+    : impl_(std::make_unique<Impl>(Impl{{run, {}, {}, {}, {}, {}, {}, {}}})) {}
+TableTotalsBuilder::~TableTotalsBuilder() = default;
+
+void TableTotalsBuilder::add_file(const std::vector<const CellResult*>& cells) {
+  for (const CellResult* c : cells)
+    if (c->current && c->on_disk_bytes && c->status == CellStatus::Ok) impl_->add_file(*c, cells);
+}
+
+std::vector<TableTotal> TableTotalsBuilder::finish() { return impl_->finish(); }
+
 std::vector<TableTotal> table_totals(const RunResults& run) {
+  if (run.summary) return run.summary->table_totals;  // a run shown in part: every file's, not the held ones'
   std::map<FileKey, std::vector<const CellResult*>> files;
   std::vector<FileKey> order;
   for (const auto& c : run.cells) {
@@ -112,10 +127,8 @@ std::vector<TableTotal> table_totals(const RunResults& run) {
     if (cells.empty()) order.push_back(file_of(c.key));
     cells.push_back(&c);
   }
-  Builder b{run, {}, {}, {}, {}, {}, {}, {}};
-  for (const auto& f : order)
-    for (const CellResult* c : files[f])
-      if (c->current && c->on_disk_bytes && c->status == CellStatus::Ok) b.add_file(*c, files[f]);
+  TableTotalsBuilder b(run);
+  for (const auto& f : order) b.add_file(files[f]);
   return b.finish();
 }
 

@@ -9,6 +9,7 @@
 // summed per CPU model; speeds are never averaged, and CPU models never pooled.
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,8 +41,24 @@ struct TableTotal {
   std::vector<TableCandidate> candidates;
 };
 
-// One total per table and store profile, in the order the tables' first files come.
+// One total per table and store profile, in the order the tables' first files come. For a run
+// shown in part (RunResults::summary), the summary's totals over every file.
 std::vector<TableTotal> table_totals(const RunResults& run);
+// The same totals one file at a time, for a run too large to hold (`kvzbench report` at scale).
+class TableTotalsBuilder {
+ public:
+  explicit TableTotalsBuilder(const RunResults& run);  // the run's metadata (corpora, hosts); never its cells
+  ~TableTotalsBuilder();
+  TableTotalsBuilder(const TableTotalsBuilder&) = delete;
+  TableTotalsBuilder& operator=(const TableTotalsBuilder&) = delete;
+  // Every cell of one file (a block set: cell_view.h block_set_of), files in the run's order.
+  void add_file(const std::vector<const CellResult*>& cells);
+  std::vector<TableTotal> finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 // Whether the run's store files come from more than one host (a merged fleet survey).
 bool is_fleet(const RunResults& run);
 // The candidate that saves the most bytes; null when the table has none.

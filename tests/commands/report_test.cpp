@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -100,6 +101,52 @@ TEST(MergeCli, JoinsAndRefuses) {
     f << R"({"kvzbench": {"schema_version": 2, "meta": {}, "cells": []}})";
   }
   EXPECT_EQ(call(merge_main, "merge", {tmp("a.json"), tmp("v2.json"), "-o", tmp("x.json")}), 2);
+}
+
+// Issue 36: a merged file of shards (and a merge of merges) in every format `report` and `check`
+// write. A merge that kept its first input's shard mark ("0/2", as merges did) is whole all the
+// same: `report merged.json --md` used to say "shard 1 of 2 is missing".
+TEST(ReportCli, AMergedFileInEveryFormat) {
+  const RunResults all = testing::make_run(54, 3);
+  std::string err;
+  for (int i : {0, 1}) {
+    RunResults shard = all;
+    shard.meta.extra["shard"] = std::to_string(i) + "/2";
+    shard.cells.clear();
+    for (size_t c = 0; c < all.cells.size(); ++c)
+      if (static_cast<int>(c % 2) == i) shard.cells.push_back(all.cells[c]);
+    ASSERT_TRUE(save_results(tmp(i ? "s1.json" : "s0.json"), shard, err)) << err;
+  }
+  ASSERT_EQ(call(merge_main, "merge", {tmp("s0.json"), tmp("s1.json"), "-o", tmp("m.json")}), 0);
+  RunResults old_mark;  // a merge from before: its first input's mark kept
+  ASSERT_TRUE(load_results(tmp("m.json"), old_mark, err)) << err;
+  old_mark.meta.extra["shard"] = "0/2";
+  ASSERT_TRUE(save_results(tmp("m_old.json"), old_mark, err)) << err;
+  ASSERT_EQ(call(merge_main, "merge", {tmp("m_old.json"), "-o", tmp("mm.json")}), 0);  // a merge of a merge
+  for (const char* merged : {"m.json", "m_old.json", "mm.json"}) {
+    EXPECT_EQ(
+        call(report_main, "report", {tmp(merged), "--md", tmp("m.md"), "--csv", tmp("m.csv"), "-o", tmp("m.html")}), 0)
+        << merged;
+    std::stringstream csv_file;
+    csv_file << std::ifstream(tmp("m.csv")).rdbuf();
+    const std::string csv = csv_file.str();
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 1 + static_cast<long>(all.cells.size()));
+    EXPECT_EQ(call(check_main, "check",
+                   {"-b", tmp(merged), tmp(merged), "--no-speed", "--html", tmp("c.html"), "--junit", tmp("c.xml"),
+                    "--markdown", tmp("c.md")}),
+              0)
+        << merged;
+    std::stringstream junit;
+    junit << std::ifstream(tmp("c.xml")).rdbuf();
+    EXPECT_EQ(junit.str().find("not in shard"), std::string::npos) << merged;
+  }
+  // Against a baseline with a cell more, a merged file's lack is MISSING (--fail-missing fails),
+  // never "not in shard 0/2".
+  RunResults more = all;
+  more.cells.push_back(all.cells.back());
+  more.cells.back().key.source = "other";
+  ASSERT_TRUE(save_results(tmp("more.json"), more, err)) << err;
+  EXPECT_EQ(call(check_main, "check", {"-b", tmp("more.json"), tmp("m_old.json"), "--no-speed", "--fail-missing"}), 1);
 }
 
 }  // namespace kvz

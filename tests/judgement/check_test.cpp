@@ -305,4 +305,17 @@ TEST(Check, ShardIsJudgedOnItsOwnCells) {
   EXPECT_GT(count(halved, CheckStatus::Fail), 0u);
 }
 
+// A merged file is whole whatever shard mark its first input left (results/shard_mark.h): a cell
+// it lacks is MISSING, not another shard's.
+TEST(Check, AMergedFileIsNoShard) {
+  const RunResults base = testing::make_run(32);
+  RunResults merged = base;
+  merged.meta.extra["shard"] = "0/2";  // as merges before this one kept it
+  merged.meta.extra["merged_inputs"] = "2";
+  merged.cells.pop_back();
+  const auto rep = check_cells(base, merged, {});
+  EXPECT_EQ(count(rep, CheckStatus::Missing), 1u);
+  EXPECT_EQ(count(rep, CheckStatus::Skipped), 0u);
+}
+
 }  // namespace kvz

@@ -6,13 +6,16 @@
 #include <gtest/gtest.h>
 
 #include "judgement/analysis.h"
+#include "judgement/cost.h"
 #include "judgement/store_config.h"
 #include "judgement/workload_rules.h"
 #include "results/cell_view.h"
+#include "results/run_summary.h"
 #include "tests/results/fixture.h"
 
 #include <algorithm>
 #include <random>
+#include <memory>
 #include <set>
 #include <stdexcept>
 
@@ -295,6 +298,57 @@ TEST(Recommend, InAStoresTermsEachPickCarriesItsConfigLine) {
   EXPECT_EQ(pick(recommend_for_run_store(r, {})[0], "cold data").choice_text(), "zlib 6:fresh");
   const auto names = store_names();
   EXPECT_NE(std::find(names.begin(), names.end(), "leveldb"), names.end());
+}
+
+// A run shown in part (`report` of a million-cell sweep): its pooled cells hold every cell, so
+// the picks, the store table, the picks in a store's terms and the cost model are the whole
+// run's, while the picks per source come from the cells held.
+TEST(Recommend, ARunShownInPartIsJudgedOnEveryCell) {
+  RunResults whole = testing::make_sweep(44, 12);
+  for (auto& c : whole.cells) c.key.profile = "rocksdb";
+  auto pooled = std::make_shared<PooledCells>();
+  for (const auto& c : whole.cells) pooled->add(whole, c);
+  RunResults shown = whole;
+  shown.cells.resize(14);  // one source's cells
+  auto summary = std::make_shared<RunSummary>();
+  summary->pooled = pooled;
+  shown.summary = summary;
+  const auto texts = [](const std::vector<GroupRecommendations>& groups) {
+    std::vector<std::string> out;
+    for (const auto& g : groups)
+      for (const auto& p : g.picks)
+        out.push_back(g.group + " | " + p.workload + " | " + p.choice_text() + " | " + p.why +
+                      (p.config ? " | " + p.config->line : ""));
+    return out;
+  };
+  EXPECT_EQ(texts(recommend(shown, {})), texts(recommend(whole, {})));
+  EXPECT_EQ(texts(recommend_for_store(shown, {}, "leveldb")), texts(recommend_for_store(whole, {}, "leveldb")));
+  RunResults held = shown;
+  held.summary = nullptr;
+  RecommendOptions per_source;
+  per_source.per_source = true;
+  EXPECT_EQ(texts(recommend(shown, per_source)), texts(recommend(held, per_source)));
+  EXPECT_NE(texts(recommend(held, {})), texts(recommend(whole, {})));  // the held cells alone differ
+  const auto rows = [](const std::vector<StoreRow>& table) {
+    std::vector<std::string> out;
+    for (const auto& s : table)
+      out.push_back(fmt::format("{} {} {} {} {:.6g} {:.6g}", s.profile, s.label, s.input_bytes, s.stored_bytes,
+                                s.compress_mbps, s.worst_us));
+    return out;
+  };
+  EXPECT_EQ(rows(store_table(shown)), rows(store_table(whole)));
+  Workload w;
+  w.write_mbps = 50;
+  w.read_mbps = 200;
+  w.storage_usd_gb_month = 0.08;
+  w.cpu_usd_core_hour = 0.04;
+  const auto costs = [&](const RunResults& r) {
+    std::vector<std::string> out;
+    for (const auto& g : cost_model(r, w, default_devices()))
+      for (const auto& c : g.rows) out.push_back(fmt::format("{} {} {:.6f}", g.group, c.label, c.total_usd));
+    return out;
+  };
+  EXPECT_EQ(costs(shown), costs(whole));
 }
 
 }  // namespace

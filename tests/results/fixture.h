@@ -2,7 +2,10 @@
 // Synthetic runs for results, judgement and report tests: a memcpy row plus a few codecs, with per-repetition speeds
 // drawn from a seeded noisy distribution (no bench needed).
 #include <fmt/format.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -10,6 +13,21 @@
 #include "results/results.h"
 
 namespace kvz::testing {
+
+// A file of `text` in the temporary directory, removed with the object.
+struct TempFile {
+  std::string path;
+  explicit TempFile(const std::string& text) {
+    std::string tmpl = (std::filesystem::temp_directory_path() / "kvz_results_XXXXXX").string();
+    const int fd = ::mkstemp(tmpl.data());
+    ::close(fd);
+    path = tmpl;
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  ~TempFile() { std::filesystem::remove(path); }
+};
 
 struct FixtureCodec {
   const char* codec;
@@ -101,6 +119,21 @@ inline RunResults make_run(uint64_t seed, int reps = 9, double noise = 0.03) {
       FixtureCodec f = fc;
       if (block == 65536) f.ratio *= 1.15;  // bigger blocks compress better
       r.cells.push_back(make_cell(f, block, rng, reps, noise));
+    }
+  return r;
+}
+
+// `sources` copies of make_run's cells, each under its own source name (src0, src1, ...): a sweep
+// of many block sets, several batches of a streamed load.
+inline RunResults make_sweep(uint64_t seed, size_t sources, int reps = 3) {
+  RunResults r = make_run(seed, reps);
+  const std::vector<CellResult> one = r.cells;
+  r.cells.clear();
+  for (size_t s = 0; s < sources; ++s)
+    for (CellResult c : one) {
+      c.key.source = "src" + std::to_string(s);
+      c.input_bytes += 4096 * s;  // a later source is larger: the block sets differ in size
+      r.cells.push_back(std::move(c));
     }
   return r;
 }

@@ -1,12 +1,9 @@
 // load_compact_results (results/results_compact.h), what `check` reads: the same cells as
-// load_results, field for field, and the same one-line refusals for the same files.
+// load_results, field for field, and the same one-line refusals for the same files (and the
+// streaming loader, results_stream.h, the same refusals too).
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -15,25 +12,15 @@
 #include "results/results.h"
 #include "results/results_compact.h"
 #include "results/results_json.h"
+#include "results/results_stream.h"
 #include "tests/results/fixture.h"
 
 namespace kvz {
 namespace {
 
-namespace fs = std::filesystem;
 using nlohmann::json;
 
-struct TempFile {
-  std::string path;
-  explicit TempFile(const std::string& text) {
-    std::string tmpl = (fs::temp_directory_path() / "kvz_compact_XXXXXX").string();
-    const int fd = ::mkstemp(tmpl.data());
-    ::close(fd);
-    path = tmpl;
-    std::ofstream(path, std::ios::binary) << text;
-  }
-  ~TempFile() { fs::remove(path); }
-};
+using testing::TempFile;
 
 // A run with a failed cell and a partial block set, and a current-codec row.
 RunResults varied_run() {
@@ -75,6 +62,11 @@ std::pair<std::string, std::string> both_errors(const std::string& text) {
   std::string whole_error, compact_error;
   load_results(file.path, whole, whole_error);
   load_compact_results(file.path, compact, compact_error);
+  // The streaming loader (results_stream.h, what `report` reads with) refuses alike.
+  std::string stream_error;
+  const ResultsStream stream{[](const RunResults&) {}, [](CellResult&, const std::string&, CellPlace) {}};
+  stream_results(file.path, stream, stream_error);
+  EXPECT_EQ(stream_error, whole_error);
   return {whole_error.empty() ? "" : whole_error.substr(file.path.size()),
           compact_error.empty() ? "" : compact_error.substr(file.path.size())};
 }
@@ -150,6 +142,9 @@ TEST(ResultsCompact, RefusesWhatLoadResultsRefusesWithTheSameLine) {
   EXPECT_FALSE(load_results("/nonexistent/r.json", r, whole_error));
   EXPECT_FALSE(load_compact_results("/nonexistent/r.json", c, compact_error));
   EXPECT_EQ(compact_error, whole_error);
+  std::string stream_error;
+  EXPECT_FALSE(stream_results("/nonexistent/r.json", {}, stream_error));
+  EXPECT_EQ(stream_error, whole_error);
 }
 
 // A member check drops is passed over as the file scanner passes over every part no loader reads
