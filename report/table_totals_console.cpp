@@ -35,12 +35,14 @@ void print_fleet_answer(std::ostream& out, const RunResults& run) {
 void print_table_totals(std::ostream& out, const RunResults& run) {
   const auto totals = table_totals(run);
   if (totals.empty()) return;
-  out << "\ntotal per table (B on disk now, B the store would write, c/d time against its codec's):\n";
+  // Under 100 columns: the files' sizes now; under a codec, its data blocks and the files' other parts as they are.
+  out << "\ntotal per table (B: the files' sizes; under a codec, its data blocks + the rest as now):\n";
   for (const auto& t : totals) {
     out << heading_of(t) << "\n";
     size_t width = t.current.size() + 2;
     for (const auto& c : t.candidates) width = std::max(width, c.label.size());
-    out << fmt::format("  {:<{}} {:>14} {:>9}  {}\n", t.current + " *", width, t.current_bytes, "", "on disk now");
+    out << fmt::format("  {:<{}} {:>14} {:>9}  {}\n", t.current + " *", width, t.current_bytes, "",
+                       "on disk now, data blocks " + data_share_text(t));
     for (const auto& c : t.candidates)
       out << fmt::format("  {:<{}} {:>14} {:>8.1f}%  c time {}, d time {}\n", c.label, width, c.bytes, c.saving_pct,
                          time_factor_text(c.compress_seconds, t.current_compress_seconds),

@@ -26,7 +26,8 @@ void write_table_totals_markdown(std::ostream& out, const RunResults& run) {
     out << fmt::format("\n### `{}`{}: {} file(s) on {}\n\n", t.table, t.profile.empty() ? "" : " (" + t.profile + ")",
                        t.files, fmt::join(t.hosts, ", "));
     out << "| codec | bytes | saving | compress time | decompress time |\n| --- | ---: | ---: | --- | --- |\n";
-    out << fmt::format("| {} (on disk now) | {} | | | |\n", t.current, t.current_bytes);
+    out << fmt::format("| {} (on disk now: the files' sizes, data blocks {}) | {} | | | |\n", t.current,
+                       data_share_text(t), t.current_bytes);
     for (const auto& c : t.candidates)
       out << fmt::format("| {} | {} | {:.1f} % | {} | {} |\n", c.label, c.bytes, c.saving_pct,
                          time_factor_text(c.compress_seconds, t.current_compress_seconds),
