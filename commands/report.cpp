@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "report/check_writers.h"
+#include "report/db_levels_writers.h"
 #include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "results/results.h"
@@ -287,6 +288,7 @@ int merge_main(int argc, char** argv) {
   if (has_tables && !load_results(a.out, merged, error)) return fail("merge", error);
   print_fleet_answer(std::cout, merged);
   print_table_totals(std::cout, merged);
+  print_db_levels(std::cout, merged, nullptr);  // a DB's levels, per table and level across hosts
   std::cout << std::flush;
   std::printf("merged %zu files, %zu cells into %s\n", a.inputs.size(), cells, a.out.c_str());
   return 0;

@@ -33,6 +33,7 @@
 #include "commands/run_plan.h"
 #include "judgement/analysis.h"
 #include "report/console.h"
+#include "report/db_levels_writers.h"
 #include "report/table_totals_writers.h"
 #include "report/writers.h"
 #include "stores/store_profile.h"
@@ -330,6 +331,7 @@ void print_summary(std::ostream& console, const RunOutcome& run, const RunSetup&
   print_console_table(console, results, s.plan.sort, wide);
   print_store_table(console, results);
   print_table_totals(console, results);
+  print_db_levels(console, results, s.report.workload ? &*s.report.workload : nullptr);
   print_recommendations(console, results);
   if (s.report.workload) {
     print_costs(console, results, *s.report.workload, s.report.devices);
