@@ -28,12 +28,8 @@ double total_seconds(const SecondsByCpu& s) {
 // level's summed seconds give (every host's files, each at its host's speed).
 Candidate candidate_of(const CellResult& cell, const std::string& label, const TableTotal& t,
                        const SecondsByCpu& compress, const SecondsByCpu& decompress) {
-  Candidate c;
-  c.label = label;
-  c.codec = cell.key.codec;
-  c.level = cell.key.level;
-  c.params = cell.key.params;
-  c.dict_size = cell.key.dict_size;
+  const CellKey& k = cell.key;
+  Candidate c{.label = label, .codec = k.codec, .level = k.level, .params = k.params, .dict_size = k.dict_size};
   const double input = static_cast<double>(t.input_bytes);
   const double cs = total_seconds(compress), ds = total_seconds(decompress);
   c.compress_mbps = cs > 0 ? input / cs / 1e6 : 0;
