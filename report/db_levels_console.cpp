@@ -1,7 +1,6 @@
 // The console's view of a DB as it stands, level by level, and its plan (report/db_levels_writers.h).
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <ostream>
 
 #include "judgement/db_plan.h"
@@ -62,11 +61,10 @@ void print_db_levels(std::ostream& out, const RunResults& run, const Workload* g
                        p.profile.empty() ? "" : " (" + p.profile + ")", p.levels.size(),
                        p.levels.size() == 1 ? "" : "s", files_text(files), bytes,
                        bytes ? 100.0 * static_cast<double>(data) / static_cast<double>(bytes) : 0.0);
-    size_t width = 0;
-    for (const auto& l : p.levels) width = std::max(width, l.level.current.size());
+    // Two lines a level, each under 100 columns: what it holds, then the best candidate on its blocks.
     for (const auto& l : p.levels)
-      out << fmt::format("  L{:<2} {:>9} {:>14} B  {:<{}}  {}\n", l.level.level, files_text(l.level.files),
-                         l.level.current_bytes, l.level.current, width, best_text(l.level));
+      out << fmt::format("  L{:<2} {:>9} {:>14} B  {}\n       {}\n", l.level.level, files_text(l.level.files),
+                         l.level.current_bytes, l.level.current, best_text(l.level));
     print_plan(out, p, w);
   }
   if (!given || (given->write_mbps <= 0 && given->read_mbps <= 0))

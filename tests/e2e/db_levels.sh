@@ -39,8 +39,8 @@ for l in "${!files[@]}"; do
   [ "$(jq '.bytes' <<<"$entry")" = "${bytes[$l]}" ] || fail "L$l: $(jq '.bytes' <<<"$entry") B, stat ${bytes[$l]}"
   [ "$(jq -c '.codecs' <<<"$entry")" = "{\"lz4\":${files[$l]}}" ] || fail "L$l codecs: $(jq -c '.codecs' <<<"$entry")"
   # The console's level line: files, exact bytes, the codec in use, the best candidate on its blocks.
-  grep -Eq "^  L$l +${files[$l]} files? +${bytes[$l]} B  lz4 1:stream:fresh +(→ .+ saves|the fewest)" "$work/out" ||
-    fail "no console line for L$l: $(grep '^  L' "$work/out")"
+  grep -A1 -E "^  L$l +${files[$l]} files? +${bytes[$l]} B  lz4 1:stream:fresh$" "$work/out" |
+    grep -Eq "^       (→ .+ saves|the fewest)" || fail "no console lines for L$l: $(grep -A1 '^  L' "$work/out")"
   # Its own block set: the level's blocks as stored, every candidate measured on them.
   [ "$(jq --arg n "db:default/L$l" '[.kvzbench.cells[] | select(.key.source == $n)] | length' "$work/out.json")" -ge 3 ] ||
     fail "L$l: fewer than memcpy, lz4 and zstd 3 cells"

@@ -5,6 +5,7 @@
 
 #include "blockgen/encoding.h"
 #include "real_db_dirs.h"
+#include "store_runs.h"
 #include "stores/rocksdb/manifest.h"
 #include "stores/shared/crc32c.h"
 #include "stores/shared/file_bytes.h"
@@ -85,7 +86,7 @@ TEST(Manifest, LevelDbLevelsAreLevelDbsOwn) {
 TEST(Manifest, FixtureLevelDbHoldsItsOneTableOnLevelTwo) {
   DbVersion v;
   std::string error;
-  const std::string dir = KVZ_SOURCE_DIR "/../shared/fixtures/stores/leveldb/dfindexeddb_100k_keys";
+  const std::string dir = (store_runs::fixtures_dir() / "leveldb/dfindexeddb_100k_keys").string();
   ASSERT_TRUE(read_db_version(dir, v, error)) << error;
   ASSERT_EQ(v.families.size(), 1u);
   ASSERT_EQ(v.families[0].levels.size(), 1u);
