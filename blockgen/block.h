@@ -3,6 +3,7 @@
 // buffer (cache-friendly for stream mode, one allocation per block set).
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -32,6 +33,15 @@ struct StoredOrigin {
   // The table the file belongs to, as the store names it ("ks.events", "<db dir>:default";
   // stores/shared/table_name.h): a run records it in meta.corpora, reports total per table.
   std::string table{};
+  // The files behind the blocks (one, or a part's: a DB's level), their sizes on disk (stat,
+  // every byte of the files), the data blocks' bytes on disk in them (read or not; 0: not known),
+  // the LSM level (-1: none) and how many files use each codec ("lz4" -> 3).
+  uint64_t files = 0;
+  uint64_t file_bytes = 0;
+  uint64_t data_bytes = 0;
+  int level = -1;
+  std::map<std::string, uint64_t> file_codecs{};
+  std::string options{};  // a part's options as its store wrote them (FileGroup::options)
   bool empty() const { return store.empty(); }
 };
 

@@ -63,20 +63,43 @@ bool check_sample_caps(const SourceRequest& request, std::string& error) {
   return true;
 }
 
+// What one source is read from: a file, or a part of a store that a directory holds whole
+// (a DB's level), read by the reader that describes it.
+struct SourceInput {
+  std::string path;  // the file, or the part's directory
+  const StoreFileReader* reader = nullptr;
+  FileGroup group{};
+  bool is_group() const { return reader != nullptr; }
+};
+
+// A directory: the parts a store describes it by (each its own source), else its store files.
+bool resolve_directory(const SourceRequest& request, const std::string& dir, const SourceRegistry& readers,
+                       std::vector<SourceInput>& inputs, std::vector<std::string>& warnings, std::string& error) {
+  DirectoryParts parts;
+  const StoreFileReader* reader = request.read_store_files ? readers.parts_in(dir, parts) : nullptr;
+  for (const auto& n : parts.notes) warnings.push_back(dir + ": " + n);
+  if (reader && !parts.groups.empty()) {
+    for (auto& g : parts.groups) inputs.push_back({dir, reader, std::move(g)});
+    return true;
+  }
+  const auto files = readers.files_in(dir);
+  if (files.empty()) {
+    error =
+        dir + ": a directory without store files (*-Data.db, RocksDB/LevelDB tables, HFiles): give the files to read";
+    return false;
+  }
+  for (const auto& f : files) inputs.push_back({f});
+  return true;
+}
+
 // The files to read: each argument resolved (a corpus path or manifest name), a directory
-// standing for the store files in it (a store's table directory).
-bool resolve_files(const SourceRequest& request, const SourceRegistry& readers, std::vector<std::string>& paths,
-                   std::string& error) {
+// standing for the store files in it (a store's table directory) or for its parts (a DB's levels).
+bool resolve_files(const SourceRequest& request, const SourceRegistry& readers, std::vector<SourceInput>& inputs,
+                   std::vector<std::string>& warnings, std::string& error) {
   for (const auto& f : request.files) {
     std::error_code ec;
     if (std::filesystem::is_directory(f, ec)) {
-      const auto files = readers.files_in(f);
-      if (files.empty()) {
-        error =
-            f + ": a directory without store files (*-Data.db, RocksDB/LevelDB tables, HFiles): give the files to read";
-        return false;
-      }
-      paths.insert(paths.end(), files.begin(), files.end());
+      if (!resolve_directory(request, f, readers, inputs, warnings, error)) return false;
       continue;
     }
     const std::string path = resolve_corpus(f, error);
@@ -84,23 +107,42 @@ bool resolve_files(const SourceRequest& request, const SourceRegistry& readers, 
       if (error.empty()) error = f + ": no such corpus file";
       return false;
     }
-    paths.push_back(path);
+    inputs.push_back({path});
   }
-  if (!request.names.empty() && request.names.size() != paths.size()) {
-    error = fmt::format("--name gives {} name(s) but the sources hold {} file(s) (a directory counts its store files)",
-                        request.names.size(), paths.size());
+  if (!request.names.empty() && request.names.size() != inputs.size()) {
+    error = fmt::format(
+        "--name gives {} name(s) but the sources hold {} (a directory counts its store files, or a DB its levels)",
+        request.names.size(), inputs.size());
     return false;
   }
   return true;
 }
 
+// The names of the sources: a file's from its path (source_names), a part's its directory's
+// name and the part's ("db:default/L6").
+std::vector<std::string> input_names(const SourceRequest& request, const std::vector<SourceInput>& inputs) {
+  if (!request.names.empty()) return request.names;
+  std::vector<std::string> paths;
+  for (const auto& in : inputs) paths.push_back(in.path);
+  std::vector<std::string> names = source_names(paths, request.datasets);
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (inputs[i].is_group()) names[i] += ":" + inputs[i].group.name;
+  return names;
+}
+
 // One file: a store file through the reader that takes it, any other as a corpus. A file a
 // reader takes (by its name or its bytes) that it cannot read is refused, never read as a
 // corpus: the error says how to measure its bytes anyway.
-bool load_file(const SourceRequest& request, const SourceRegistry& readers, const std::string& path,
+bool load_file(const SourceRequest& request, const SourceRegistry& readers, const SourceInput& input,
                const std::string& name, Source& s, std::vector<std::string>& warnings, std::string& error) {
+  const std::string& path = input.path;
   const StoreFileReader* reader = request.read_store_files ? readers.reader_for(path) : nullptr;
-  if (reader) {
+  if (input.is_group()) {
+    if (!input.reader->read_group(input.group, request.file_max_bytes, s.records, error)) {
+      error += "; to measure its raw bytes: -r bytes";
+      return false;
+    }
+  } else if (reader) {
     if (!reader->read(path, request.file_max_bytes, s.records, error)) {
       error += "; to measure its raw bytes: -r bytes";
       return false;
@@ -113,7 +155,8 @@ bool load_file(const SourceRequest& request, const SourceRegistry& readers, cons
   s.path = path;
   for (const auto& w : s.records.warnings) warnings.push_back(path + ": " + w);
   std::error_code ec;
-  s.file_bytes = static_cast<uint64_t>(std::filesystem::file_size(path, ec));
+  s.file_bytes =
+      input.is_group() ? s.records.origin.file_bytes : static_cast<uint64_t>(std::filesystem::file_size(path, ec));
   if (request.hash_files) s.sha256 = s.records.sample_sha256;
   return true;
 }
@@ -123,8 +166,8 @@ bool load_file(const SourceRequest& request, const SourceRegistry& readers, cons
 bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::vector<std::string>& warnings,
                   std::string& error) {
   const SourceRegistry& readers = SourceRegistry::global();
-  std::vector<std::string> paths;
-  if (!check_sample_caps(request, error) || !resolve_files(request, readers, paths, error)) return false;
+  std::vector<SourceInput> inputs;
+  if (!check_sample_caps(request, error) || !resolve_files(request, readers, inputs, warnings, error)) return false;
   for (const auto& d : request.datasets) {
     Source s;
     s.records = generate_dataset(d, request.seed, request.dataset_bytes, request.dataset, error);
@@ -132,10 +175,10 @@ bool load_sources(const SourceRequest& request, std::vector<Source>& out, std::v
     s.name = d;
     out.push_back(std::move(s));
   }
-  const std::vector<std::string> names = request.names.empty() ? source_names(paths, request.datasets) : request.names;
-  for (size_t i = 0; i < paths.size(); ++i) {
+  const std::vector<std::string> names = input_names(request, inputs);
+  for (size_t i = 0; i < inputs.size(); ++i) {
     Source s;
-    if (!load_file(request, readers, paths[i], names[i], s, warnings, error)) return false;
+    if (!load_file(request, readers, inputs[i], names[i], s, warnings, error)) return false;
     out.push_back(std::move(s));
   }
   return true;

@@ -46,6 +46,12 @@ std::vector<std::string> SourceRegistry::files_in(const std::string& dir) const 
   return files;
 }
 
+const StoreFileReader* SourceRegistry::parts_in(const std::string& dir, DirectoryParts& out) const {
+  for (const auto& r : readers_)
+    if (r->parts_in(dir, out)) return r.get();
+  return nullptr;
+}
+
 bool SourceRegistry::read(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error) const {
   const StoreFileReader* r = reader_for(path);
   if (!r) {

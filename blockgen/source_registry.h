@@ -20,6 +20,23 @@ namespace kvz {
 // (by its bytes, a magic or a trailer, or by a name only its files have, `*-Data.db`).
 enum class Claim { none, name, file };
 
+// A part of a store that a directory holds whole, with the files that make it (a RocksDB or
+// LevelDB DB: a column family's level, as its MANIFEST says): read as one source.
+struct FileGroup {
+  std::string name;                // the part, after the directory's source name ("default/L6")
+  std::vector<std::string> files;  // in the order the part holds them (a level's key order)
+  std::string table;               // the table it belongs to (StoredOrigin::table)
+  int level = -1;                  // the LSM level, -1 for none
+  std::string options;             // the part's options as the store wrote them ("num_levels=7;...")
+};
+
+// How a directory is read: its parts (none: file by file) and one line per thing to say about
+// it (a MANIFEST that does not read, so its files are read one by one).
+struct DirectoryParts {
+  std::vector<FileGroup> groups;
+  std::vector<std::string> notes;
+};
+
 // A reader of one kind of store file.
 class StoreFileReader {
  public:
@@ -38,6 +55,14 @@ class StoreFileReader {
   virtual bool read(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error) const = 0;
   // Whether `set` came from this reader (its RecordSet::record_mode).
   virtual bool made(const RecordSet& set) const = 0;
+  // A directory this store describes as a whole: its parts (FileGroup). False when `dir` is
+  // none of its; true with notes and no groups when it is but its description does not read.
+  virtual bool parts_in(const std::string& /*dir*/, DirectoryParts& /*out*/) const { return false; }
+  // Reads a part's files into one set (`max_bytes` shared among them by size), as read() does.
+  virtual bool read_group(const FileGroup& group, size_t /*max_bytes*/, RecordSet& /*set*/, std::string& error) const {
+    error = group.name + ": this store reads no parts";
+    return false;
+  }
 };
 
 // The readers, asked in registration order: the first that claims a path takes it, so the
@@ -61,6 +86,9 @@ class SourceRegistry {
   std::string base_of(const std::string& store) const;
   // The store files in `dir` (not recursive), sorted; empty when there are none.
   std::vector<std::string> files_in(const std::string& dir) const;
+  // The parts of a directory a store describes whole (StoreFileReader::parts_in), and the reader
+  // that reads them; null when no store does.
+  const StoreFileReader* parts_in(const std::string& dir, DirectoryParts& out) const;
   // Reads `path` with the reader that takes it (StoreFileReader::read).
   bool read(const std::string& path, size_t max_bytes, RecordSet& set, std::string& error) const;
   // Whether a record set came from a reader here (its detail names the file's bytes on disk).

@@ -40,6 +40,7 @@
 #include "judgement/answer.h"
 #include "judgement/machine_verdict.h"
 #include "report/console.h"
+#include "report/db_levels_writers.h"
 #include "report/table_totals_writers.h"
 #include "report/terminal_view.h"
 #include "report/writers.h"
@@ -130,6 +131,15 @@ void print_warning(const std::string& text) {
   std::cerr << wrap_words("kvzbench run: warning:", one_line(text), stderr_wrap_width()) << "\n";
 }
 
+// What a store file or part (a DB's level) records beside its bytes: level, files, data blocks, codecs.
+void add_store_part(const StoredOrigin& origin, CorpusInfo& c) {
+  c.level = origin.level;
+  c.files = origin.files;
+  c.data_bytes = origin.data_bytes;
+  c.codecs = origin.file_codecs;
+  c.options = origin.options;
+}
+
 // Sources -> records -> block sets. Returns false (exit 2) on a missing or unreadable file.
 bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<CorpusInfo>& corpora,
                  std::string& err) {
@@ -141,6 +151,7 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
       const bool store_file = SourceRegistry::global().made(s.records);
       corpora.push_back({s.name, s.path, s.file_bytes, s.sha256, store_file ? s.records.detail : std::string(),
                          store_file ? s.records.origin.table : std::string()});
+      if (store_file) add_store_part(s.records.origin, corpora.back());
     }
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);

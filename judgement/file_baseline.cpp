@@ -21,7 +21,7 @@ std::optional<FileBaseline> file_baseline(const RunResults& run, const CellResul
   b.on_disk = *current->on_disk_bytes;
   b.predicted_delta = static_cast<int64_t>(current->stored_bytes) - static_cast<int64_t>(b.on_disk);
   for (const auto& corpus : run.meta.corpora)
-    if (corpus.name == current->key.source) b.file_bytes = corpus.bytes;
+    if (corpus.name == current->key.source) b.file_bytes = corpus.bytes, b.files = std::max<uint64_t>(corpus.files, 1);
   auto times = [](double base_mbps, double mbps) { return base_mbps > 0 && mbps > 0 ? base_mbps / mbps : 0.0; };
   for (const auto& c : run.cells) {
     if (&c == current || c.reference || c.status != CellStatus::Ok || block_set_of(c.key) != set) continue;
@@ -46,7 +46,9 @@ std::string baseline_text(const FileBaseline& b) {
                                                    : fmt::format("{:+} B, {:+.2f} %", b.predicted_delta,
                                                                  100.0 * static_cast<double>(b.predicted_delta) /
                                                                      static_cast<double>(b.on_disk ? b.on_disk : 1));
-  const std::string whole = b.file_bytes > b.on_disk ? fmt::format("; the whole file {} B", b.file_bytes) : "";
+  const std::string whole = b.file_bytes <= b.on_disk ? ""
+                            : b.files > 1             ? fmt::format("; its {} files {} B", b.files, b.file_bytes)
+                                                      : fmt::format("; the whole file {} B", b.file_bytes);
   return fmt::format("{}: {} B on disk; measured here {} B ({}){}", b.label, b.on_disk, b.current->stored_bytes, match,
                      whole);
 }

@@ -26,6 +26,7 @@ struct FileBaseline {
   uint64_t on_disk = 0;                 // the file's bytes for these blocks (and its dictionary block)
   int64_t predicted_delta = 0;          // the row's stored bytes - on_disk: 0 = the store's bytes exactly
   uint64_t file_bytes = 0;              // the whole file (index, properties, footer, ...), 0 when unknown
+  uint64_t files = 1;                   // the files behind the blocks (a DB's level: several)
   std::vector<CodecSwitch> switches;    // every other OK row but the reference, in result order
 };
 

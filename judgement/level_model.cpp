@@ -84,4 +84,16 @@ LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio) {
   return shape;
 }
 
+LsmShape lsm_shape_of_levels(const LsmOptions& o, std::vector<LevelShare> levels) {
+  LsmShape shape;
+  if (levels.empty() || levels.front().level != 0) levels.insert(levels.begin(), level_of(0, 0, 1));
+  shape.levels = std::move(levels);
+  shape.base_level = shape.levels.size() > 1 ? shape.levels[1].level : 1;
+  LsmOptions held = o;
+  held.data_bytes = 0;
+  for (const auto& s : shape.levels) held.data_bytes += s.data_bytes;
+  flows(held, shape);
+  return shape;
+}
+
 }  // namespace kvz

@@ -61,6 +61,11 @@ struct LsmShape {
 using LevelRatio = std::function<double(int level)>;
 LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio);
 
+// A DB's own levels (each one's data and stored bytes as they stand, by level number; L0 is added
+// empty when missing): the writes, compaction reads and read shares the rules above give them, the
+// base level the first below L0 (judgement/db_plan.h prices a DB as it stands with them).
+LsmShape lsm_shape_of_levels(const LsmOptions& o, std::vector<LevelShare> levels);
+
 // The index of compression_per_level RocksDB uses for `level` (compaction_picker.cc
 // GetCompressionType: 0 for L0, else level - base_level + 1).
 inline int per_level_index(int level, int base_level) { return level == 0 ? 0 : level - base_level + 1; }

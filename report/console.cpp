@@ -14,6 +14,7 @@
 #include "judgement/plan_agreement.h"
 #include "judgement/store_config.h"
 #include "report/columns.h"
+#include "report/db_levels_writers.h"
 #include "report/table_totals_writers.h"
 #include "report/text_table.h"
 #include "results/results.h"
@@ -328,6 +329,7 @@ void print_run_console(std::ostream& out, const RunResults& results, const Conso
   print_console_table(out, results, opt.sort, opt.wide, opt.width);
   print_store_table(out, results, opt.width);
   print_table_totals(out, results, opt.width);
+  print_db_levels(out, results, opt.workload ? &*opt.workload : nullptr);  // a DB's levels (its MANIFEST)
   if (opt.workload) {
     print_costs(out, results, *opt.workload, opt.devices, opt.width);
     print_level_plans(out, results, *opt.workload, opt.width);

@@ -36,15 +36,20 @@ void print_fleet_answer(std::ostream& out, const RunResults& run, size_t width) 
 void print_table_totals(std::ostream& out, const RunResults& run, size_t width) {
   const auto totals = table_totals(run);
   if (totals.empty()) return;
+  // The files' sizes now; under a codec, its data blocks and the files' other parts as they are.
   out << "\n"
-      << wrap_words("total per table", "(B on disk now, B the store would write, c/d time against its codec's):", width)
+      << wrap_words("total per table",
+                    "(B: the files' sizes; under a codec, its data blocks + the rest as now; c/d time against its "
+                    "codec's):",
+                    width)
       << "\n";
   for (const auto& t : totals) {
     out << wrap_text(heading_of(t), width) << "\n";
     size_t name = display_width(t.current) + 2;
     for (const auto& c : t.candidates) name = std::max(name, display_width(c.label));
     const auto pad = [&](const std::string& label) { return label + std::string(name - display_width(label), ' '); };
-    out << fmt::format("  {} {:>14} {:>9}  {}\n", pad(t.current + " *"), t.current_bytes, "", "on disk now");
+    out << fmt::format("  {} {:>14} {:>9}  {}\n", pad(t.current + " *"), t.current_bytes, "",
+                       "on disk now, data blocks " + data_share_text(t));
     for (const auto& c : t.candidates)
       out << wrap_words(
                  fmt::format("  {} {:>14} {:>8.1f}%", pad(c.label), c.bytes, c.saving_pct),

@@ -31,8 +31,9 @@ std::string table_totals_html(const RunResults& run) {
                      html_escape(fmt::format("{}", fmt::join(t.hosts, ", "))));
     s += "<table><tr><th>codec</th><th>bytes</th><th>saving</th><th>compress time</th><th>decompress "
          "time</th></tr>\n";
-    s += fmt::format("<tr><td>{} (on disk now)</td><td>{}</td><td></td><td></td><td></td></tr>\n",
-                     html_escape(t.current), t.current_bytes);
+    s += fmt::format(
+        "<tr><td>{} (on disk now: the files' sizes, data blocks {})</td><td>{}</td><td></td><td></td><td></td></tr>\n",
+        html_escape(t.current), html_escape(data_share_text(t)), t.current_bytes);
     for (const auto& c : t.candidates)
       s += fmt::format("<tr><td>{}</td><td>{}</td><td>{:.1f} %</td><td>{}</td><td>{}</td></tr>\n", html_escape(c.label),
                        c.bytes, c.saving_pct,

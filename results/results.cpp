@@ -353,6 +353,11 @@ json meta_to_json(const RunMeta& m) {
     json one = {{"name", c.name}, {"path", c.path}, {"bytes", c.bytes}, {"sha256", c.sha256}, {"detail", c.detail}};
     if (!c.table.empty()) one["table"] = c.table;
     if (!c.host.empty()) one["host"] = c.host;
+    if (c.level >= 0) one["level"] = c.level;
+    if (c.files) one["files"] = c.files;
+    if (c.data_bytes) one["data_bytes"] = c.data_bytes;
+    if (!c.codecs.empty()) one["codecs"] = c.codecs;
+    if (!c.options.empty()) one["options"] = c.options;
     corpora.push_back(std::move(one));
   }
   json out = {{"kvzbench_version", m.kvzbench_version},
@@ -413,9 +418,17 @@ void meta_from_json(const json& j, RunMeta& m) {
   }
   m.corpora.clear();
   if (j.contains("corpora")) {
-    for (const auto& c : j.at("corpora"))
+    for (const auto& c : j.at("corpora")) {
       m.corpora.push_back({c.value("name", ""), c.value("path", ""), F::count(c, "bytes"), c.value("sha256", ""),
                            c.value("detail", ""), c.value("table", ""), c.value("host", "")});
+      CorpusInfo& info = m.corpora.back();
+      info.level = F::integer(c, "level", -1, -1, 63);
+      info.files = F::count(c, "files");
+      info.data_bytes = F::count(c, "data_bytes");
+      if (c.contains("codecs") && c.at("codecs").is_object())
+        for (const auto& [codec, n] : c.at("codecs").items()) info.codecs[codec] = F::to_count(n, "codecs");
+      info.options = c.value("options", "");
+    }
   }
   m.extra.clear();
   if (j.contains("extra")) m.extra = j.at("extra").get<std::map<std::string, std::string>>();

@@ -26,6 +26,17 @@ struct CorpusInfo {
   // "/var/lib/rocksdb/db:default", "default:usertable/cf", "table:orders"); "" for a corpus file.
   std::string table{};
   std::string host{};  // set by `merge` of several hosts: the host the file is on
+  // A store's part read as one source (a DB's level, from its MANIFEST): the LSM level (-1:
+  // none). A store file or part: how many files (bytes is their sizes, stat), the data blocks'
+  // bytes on disk in them (all of them, read or not, dictionary blocks included; 0: not known)
+  // and how many files use each codec ("lz4" -> 3).
+  int level = -1;
+  uint64_t files = 0;
+  uint64_t data_bytes = 0;
+  std::map<std::string, uint64_t> codecs{};
+  // The part's options as its store wrote them (a RocksDB column family's, from the DB's OPTIONS
+  // file: "compaction_style=kCompactionStyleLevel;level_compaction_dynamic_level_bytes=false;...").
+  std::string options{};
 };
 
 // How busy the machine was while the run measured (bench/machine_load.h samples it around the

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <tuple>
 
@@ -14,8 +15,9 @@ namespace kvz {
 
 namespace {
 
-// A table's files measured one way: the cells' table, store profile, cache and threads.
-using TableKey = std::tuple<std::string, std::string, std::string, int>;
+// A table's (or a level's) files measured one way: the cells' table, level, store profile, cache
+// and threads.
+using TableKey = std::tuple<std::string, int, std::string, std::string, int>;
 // One file on one host measured one way: a block set, told apart by host and CPU model too.
 using FileKey = std::tuple<std::string, std::string, std::string, std::string, std::string, uint64_t, std::string, int,
                            std::string>;
@@ -35,43 +37,70 @@ double seconds(const CellResult& c, double mbps) {
   return mbps > 0 ? static_cast<double>(c.input_bytes) / (mbps * 1e6) : 0.0;
 }
 
+// What one file adds: its size, its data blocks, and the factor from its measured blocks to all
+// of its data blocks (1 when it was read whole).
+struct FileBytes {
+  uint64_t file = 0, data = 0;
+  double scale = 1;
+};
+
+FileBytes file_bytes(const CorpusInfo& corpus, const CellResult& current) {
+  FileBytes f;
+  const uint64_t measured = *current.on_disk_bytes;
+  f.data = corpus.data_bytes ? corpus.data_bytes : measured;
+  f.file = std::max(corpus.bytes, f.data);  // a result without the files' sizes: the data blocks
+  f.scale = measured ? static_cast<double>(f.data) / static_cast<double>(measured) : 1.0;
+  return f;
+}
+
 struct Builder {
   const RunResults& run;
+  bool by_level = false;
   std::map<TableKey, TableTotal> totals;
   std::vector<TableKey> order;
   std::map<TableKey, std::map<std::string, TableCandidate>> rows;
-  std::map<TableKey, std::map<std::string, size_t>> row_files;
+  std::map<TableKey, std::map<std::string, size_t>> row_files;  // sources each row was measured on
+  std::map<TableKey, size_t> sources;
   std::map<TableKey, std::set<std::string>> currents, hosts, cpus;
 
   void add_file(const CellResult& current, const std::vector<const CellResult*>& cells) {
     const CorpusInfo* corpus = corpus_of(run, current.key);
-    if (!corpus) return;
-    const TableKey key{corpus->table, current.key.profile, current.key.cache, current.key.threads};
+    if (!corpus || (by_level && corpus->level < 0)) return;
+    const int level = by_level ? corpus->level : -1;
+    const TableKey key{corpus->table, level, current.key.profile, current.key.cache, current.key.threads};
     if (!totals.count(key)) order.push_back(key);
     TableTotal& t = totals[key];
     t.table = corpus->table;
+    t.level = level;
     t.profile = current.key.profile;
-    ++t.files;
-    t.current_bytes += *current.on_disk_bytes;
+    const FileBytes f = file_bytes(*corpus, current);
+    t.files += std::max<uint64_t>(corpus->files, 1);
+    ++sources[key];
+    t.current_bytes += f.file;
+    t.data_bytes += f.data;
+    t.input_bytes += static_cast<uint64_t>(std::llround(f.scale * static_cast<double>(current.input_bytes)));
+    t.threads = current.key.threads;
     const std::string cpu = current.key.cpu.empty() ? run.meta.cpu_model : current.key.cpu;
-    t.current_compress_seconds[cpu] += seconds(current, current.compress_median());
-    t.current_decompress_seconds[cpu] += seconds(current, current.decompress_median());
+    t.current_compress_seconds[cpu] += f.scale * seconds(current, current.compress_median());
+    t.current_decompress_seconds[cpu] += f.scale * seconds(current, current.decompress_median());
     currents[key].insert(cell_label(run, current));
-    hosts[key].insert(!current.key.host.empty() ? current.key.host
-                      : !corpus->host.empty()   ? corpus->host
-                                                : run.meta.hostname);
+    const std::string host = !current.key.host.empty() ? current.key.host
+                             : !corpus->host.empty()   ? corpus->host
+                                                       : run.meta.hostname;
+    hosts[key].insert(host);
+    t.bytes_by_host[host] += f.file;
     cpus[key].insert(cpu);
-    for (const CellResult* c : cells) add_row(key, *c, cpu);
+    for (const CellResult* c : cells) add_row(key, *c, cpu, f);
   }
 
-  void add_row(const TableKey& key, const CellResult& c, const std::string& cpu) {
+  void add_row(const TableKey& key, const CellResult& c, const std::string& cpu, const FileBytes& f) {
     if (c.current || c.reference || c.status != CellStatus::Ok) return;
     const std::string label = cell_label(run, c);
     TableCandidate& row = rows[key][label];
     row.label = label;
-    row.bytes += c.stored_bytes;
-    row.compress_seconds[cpu] += seconds(c, c.compress_median());
-    row.decompress_seconds[cpu] += seconds(c, c.decompress_median());
+    row.bytes += f.file - f.data + static_cast<uint64_t>(std::llround(f.scale * static_cast<double>(c.stored_bytes)));
+    row.compress_seconds[cpu] += f.scale * seconds(c, c.compress_median());
+    row.decompress_seconds[cpu] += f.scale * seconds(c, c.decompress_median());
     ++row_files[key][label];
   }
 
@@ -83,7 +112,7 @@ struct Builder {
       t.hosts.assign(hosts[key].begin(), hosts[key].end());
       t.cpus.assign(cpus[key].begin(), cpus[key].end());
       for (auto& [label, row] : rows[key]) {
-        if (row_files[key][label] != t.files) continue;
+        if (row_files[key][label] != sources[key]) continue;
         row.saving_pct = t.current_bytes
                              ? 100.0 * (1.0 - static_cast<double>(row.bytes) / static_cast<double>(t.current_bytes))
                              : 0.0;
@@ -107,8 +136,8 @@ struct Builder {
 
 struct TableTotalsBuilder::Impl : Builder {};
 
-TableTotalsBuilder::TableTotalsBuilder(const RunResults& run)
-    : impl_(std::make_unique<Impl>(Impl{{run, {}, {}, {}, {}, {}, {}, {}}})) {}
+TableTotalsBuilder::TableTotalsBuilder(const RunResults& run, bool by_level)
+    : impl_(std::make_unique<Impl>(Impl{{run, by_level, {}, {}, {}, {}, {}, {}, {}, {}}})) {}
 TableTotalsBuilder::~TableTotalsBuilder() = default;
 
 void TableTotalsBuilder::add_file(const std::vector<const CellResult*>& cells) {
@@ -118,8 +147,9 @@ void TableTotalsBuilder::add_file(const std::vector<const CellResult*>& cells) {
 
 std::vector<TableTotal> TableTotalsBuilder::finish() { return impl_->finish(); }
 
-std::vector<TableTotal> table_totals(const RunResults& run) {
-  if (run.summary) return run.summary->table_totals;  // a run shown in part: every file's, not the held ones'
+namespace {
+
+std::vector<TableTotal> totals_of(const RunResults& run, bool by_level) {
   std::map<FileKey, std::vector<const CellResult*>> files;
   std::vector<FileKey> order;
   for (const auto& c : run.cells) {
@@ -127,9 +157,24 @@ std::vector<TableTotal> table_totals(const RunResults& run) {
     if (cells.empty()) order.push_back(file_of(c.key));
     cells.push_back(&c);
   }
-  TableTotalsBuilder b(run);
+  TableTotalsBuilder b(run, by_level);
   for (const auto& f : order) b.add_file(files[f]);
   return b.finish();
+}
+
+}  // namespace
+
+std::vector<TableTotal> table_totals(const RunResults& run) {
+  if (run.summary) return run.summary->table_totals;  // a run shown in part: every file's, not the held ones'
+  return totals_of(run, false);
+}
+
+std::vector<TableTotal> level_totals(const RunResults& run) { return totals_of(run, true); }
+
+std::string data_share_text(const TableTotal& t) {
+  return t.current_bytes
+             ? fmt::format("{:.1f} %", 100.0 * static_cast<double>(t.data_bytes) / static_cast<double>(t.current_bytes))
+             : std::string("-");
 }
 
 bool is_fleet(const RunResults& run) {

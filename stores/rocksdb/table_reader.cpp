@@ -13,8 +13,6 @@
 
 namespace kvz {
 
-namespace {
-
 // The codec spec of a table's blocks, level from the properties' compression_options (32767 =
 // kDefaultCompressionLevel: the store's default, i.e. the plain codec under its profile;
 // RocksDB 7.8's LZ4 and bzip2 ignore the level: acceleration 1, blockSize100k 1, which the
@@ -29,6 +27,8 @@ std::string table_codec_spec(const TableFile& t) {
     return t.compression;
   return fmt::format("{}:{}", t.compression, level);
 }
+
+namespace {
 
 std::string table_detail(const TableFile& t, uint64_t raw, size_t records, bool cut) {
   static const char* const kChecksums[] = {"no", "CRC32C", "xxHash", "xxHash64", "XXH3"};
@@ -76,6 +76,9 @@ bool TableFileReader::read(const std::string& path, size_t max_bytes, RecordSet&
   set.origin.dictionary = t.dictionary;
   set.origin.dictionary_on_disk = t.dict_bytes;
   set.origin.table = t.store == "rocksdb" ? rocksdb_table_name(path, t.column_family) : leveldb_table_name(path);
+  set.origin.files = 1;
+  set.origin.data_bytes = t.on_disk_total + t.dict_bytes;
+  set.origin.file_codecs[set.origin.codec.empty() ? "mixed" : set.origin.codec] = 1;
   set.detail = table_detail(t, raw, set.records.size(), cut);
   return true;
 }

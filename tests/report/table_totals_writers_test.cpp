@@ -37,7 +37,9 @@ TEST(TableTotalsWriters, MarkdownOpensOnTheFleetAnswer) {
   ASSERT_EQ(md.rfind("## Fleet answer, per table across hosts\n\n- ", 0), 0u) << md.substr(0, 200);
   for (const auto& t : table_totals(run)) {
     EXPECT_NE(md.find("- " + t.table + ": " + table_answer_text(t)), std::string::npos);
-    EXPECT_NE(md.find(fmt::format("| {} (on disk now) | {} |", t.current, t.current_bytes)), std::string::npos);
+    EXPECT_NE(md.find(fmt::format("| {} (on disk now: the files' sizes, data blocks {}) | {} |", t.current,
+                                  data_share_text(t), t.current_bytes)),
+              std::string::npos);
   }
 }
 

@@ -5,6 +5,9 @@
 #include <map>
 #include <set>
 
+#include <fmt/format.h>
+
+#include "results/cell_view.h"
 #include "results/table_totals.h"
 #include "tests/results/fleet_fixture.h"
 
@@ -108,6 +111,59 @@ TEST(TableTotals, AnswerNamesTheSwitchTheSavingAndTheHosts) {
   EXPECT_NE(text.find("across 3 files on 3 hosts; compress time × "), std::string::npos) << text;
   EXPECT_EQ(decimal_bytes(2'900'000'000'000), "2.90 TB");
   EXPECT_EQ(decimal_bytes(512), "512 B");
+}
+
+}  // namespace
+}  // namespace kvz
+
+namespace kvz {
+namespace {
+
+using testing::fleet_run;
+
+// A store file whose result records the files' sizes (stat) and data blocks apart from the
+// blocks measured: on disk now is the files' sizes, a candidate's the files with its data blocks
+// in place of theirs, scaled from the measured blocks to all of them.
+TEST(TableTotals, OnDiskIsTheFilesSizesWithTheDataBlocksShare) {
+  RunResults run = fleet_run();
+  uint64_t stat = 0, data = 0;
+  for (auto& c : run.meta.corpora)
+    if (c.table == "ks.events") {
+      c.data_bytes = c.bytes;  // every data block...
+      c.bytes += 1000;         // ... and 1,000 B of other parts per file
+      c.files = 1;
+      stat += c.bytes, data += c.data_bytes;
+    }
+  for (auto& c : run.cells)
+    if (c.current) *c.on_disk_bytes /= 2;  // half the blocks measured (--max-bytes)
+  const auto totals = table_totals(run);
+  const TableTotal& t = total_of(totals, "ks.events");
+  EXPECT_EQ(t.current_bytes, stat);
+  EXPECT_EQ(t.data_bytes, data);
+  EXPECT_EQ(data_share_text(t), fmt::format("{:.1f} %", 100.0 * static_cast<double>(data) / static_cast<double>(stat)));
+  for (const auto& cand : t.candidates) {
+    uint64_t expected = 0;
+    for (const auto& c : run.cells)
+      if (!c.current && c.key.source == "nb-1-big-Data.db" && cell_label(run, c) == cand.label)
+        expected += 1000 + 2 * c.stored_bytes;
+    EXPECT_NEAR(static_cast<double>(cand.bytes), static_cast<double>(expected), 3.0) << cand.label;
+  }
+}
+
+// A DB's levels from several hosts: per table and level, each summed across the hosts.
+TEST(TableTotals, LevelTotalsSumEachLevelAcrossHosts) {
+  RunResults run = fleet_run();
+  std::map<std::string, int> level_of = {{"node1", 6}, {"node2", 6}, {"node3", 0}};
+  for (auto& c : run.meta.corpora) c.level = c.table == "ks.events" ? level_of[c.host] : -1, c.files = 3;
+  const auto levels = level_totals(run);
+  ASSERT_EQ(levels.size(), 2u);  // L6 on node1 and node2, L0 on node3; ks.users has no level
+  const TableTotal& l6 = levels[0].level == 6 ? levels[0] : levels[1];
+  EXPECT_EQ(l6.table, "ks.events");
+  EXPECT_EQ(l6.files, 6u);
+  EXPECT_EQ(l6.current_bytes, 3'000'000u);
+  EXPECT_EQ(l6.hosts, (std::vector<std::string>{"node1", "node2"}));
+  EXPECT_EQ(l6.bytes_by_host.at("node2"), 2'000'000u);
+  EXPECT_EQ(table_totals(run).size(), 2u);  // the table totals are unchanged by levels
 }
 
 }  // namespace

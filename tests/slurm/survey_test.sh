@@ -73,11 +73,11 @@ fleet_line=$(awk 'NR == 2 { line = $0; next } NR > 2 && /^    / { sub(/^ +/, " "
                   NR > 2 { exit } END { print line }' "$log")
 grep -q '^  ks\.events: lz4 .* across 3 files on 3 hosts; compress time × ' <<<"$fleet_line" ||
   fail "the fleet answer's line for ks.events: $fleet_line"
-grep -qE "^  lz4 [^ ]* \* +$expected +on disk now$" "$log" || fail "the total on disk is not $expected B (stat): $(cat "$log")"
+grep -qE "^  lz4 [^ ]* \* +$expected +on disk now, data blocks [0-9.]+ %$" "$log" || fail "the total on disk is not $expected B (stat): $(cat "$log")"
 "$kvz" report "$out/merged.json" --md "$nodes/survey.md" >/dev/null || fail "report --md failed"
 [ "$(head -n 1 "$nodes/survey.md")" = "## Fleet answer, per table across hosts" ] || fail "the Markdown opens on: $(head -n 1 "$nodes/survey.md")"
 sed -n 3p "$nodes/survey.md" | grep -q '^- ks\.events: lz4 ' || fail "the Markdown's first line: $(sed -n 3p "$nodes/survey.md")"
-grep -qE "^\| lz4 [^|]*\(on disk now\) \| $expected \|" "$nodes/survey.md" || fail "the Markdown total is not $expected B"
+grep -qE "^\| lz4 [^|]*\(on disk now: the files' sizes, data blocks [0-9.]+ %\) \| $expected \|" "$nodes/survey.md" || fail "the Markdown total is not $expected B"
 # The same sum from the merged JSON: the current rows' on_disk_bytes of table ks.events.
 python3 - "$out/merged.json" "$expected" <<'PY' || fail "the merged JSON's ks.events total"
 import json, sys
