@@ -22,7 +22,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 # Build tools and libraries, all from Debian's archive (also in Ubuntu's); the codecs' libraries
 # are the debian column (5th) of codecs/packages.txt, each once, in its order.
-pkgs_build="g++ cmake make pkg-config git ca-certificates"
+pkgs_build="g++ cmake ninja-build pkg-config git ca-certificates"
 pkgs_libs="$(awk '!/^#/ && NF && !seen[$5]++ { printf "%s ", $5 }' codecs/packages.txt)
   libbenchmark-dev nlohmann-json3-dev libcli11-dev libfmt-dev libssl-dev libjs-chart.js
   libxxhash-dev"
@@ -48,11 +48,21 @@ install_missing() {
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-configure_and_build() { # dir, build type, extra cmake args...
-  local dir=$1 type=$2
+# Every build is a unity build (each target's sources one translation unit: a third of the compile
+# time, tests/README.md "Build time") with Ninja, which compiles every target's unit at once where
+# Make would wait for each library before starting the next. A tree Make configured before is
+# configured afresh.
+configure() { # dir, build type, extra cmake args...
+  local dir=$1 type=$2 fresh=()
   shift 2
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
-  cmake --build "$dir" -j "$jobs"
+  if [ -f "$dir/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
+    fresh=(--fresh)
+  fi
+  cmake "${fresh[@]}" -G Ninja -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DKVZ_UNITY_BUILD=ON "$@" >/dev/null
+}
+configure_and_build() { # dir, build type, extra cmake args...
+  configure "$@"
+  cmake --build "$1" -j "$jobs"
 }
 
 if [ "$mode" = bench ]; then
@@ -88,38 +98,56 @@ werror=OFF
 [ -n "${CI:-}" ] && werror=ON # warnings are errors in CI
 # ccache inside the build tree (a clean clone starts cold; nothing is written outside it): the
 # e2e build without two codecs recompiles nothing the sanitizer build already compiled.
-# CCACHE_NOHASHDIR: with -g the cache key would include each build's directory, and the e2e
-# build (another directory) would miss every object.
-export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache CCACHE_NOHASHDIR=1
+# CCACHE_NOHASHDIR: with -g the cache key would include each build's directory; CCACHE_BASEDIR:
+# paths under the checkout are hashed relative to the build directory, so that e2e build (another
+# directory at the same depth) hits the sanitizer build's units.
+export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache \
+  CCACHE_NOHASHDIR=1 CCACHE_BASEDIR=$PWD
+# CPU seconds (user + sys) of every child process finished so far, for the phase lines below.
+cpu_so_far() { times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
+phase_done() { echo "kvz.sh: $* done at ${SECONDS} s (CPU so far $(cpu_so_far) s)" >&2; }
+check_flags=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=ON
+  -DKVZ_WERROR=$werror "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link")
+# 0. clang-tidy over the project's own sources (not tests/), each file its own unit (in a unity
+#    unit misc-unused-using-decls, which looks at the main file only, would see nothing), with the
+#    sanitizer build's flags: build/tidy is that build configured without the unity build, for
+#    its compile_commands.json only. It runs from the start, niced, on whatever CPU the builds
+#    leave idle (their last units and links, the install checks), and must be done before the
+#    tests start (the speed tests run first and alone).
+configure build/tidy Debug "${check_flags[@]}" -DKVZ_UNITY_BUILD=OFF
+# shellcheck disable=SC2046
+setsid nice -n 19 run-clang-tidy -quiet -p build/tidy -j "$jobs" \
+  $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') >build/tidy/clang-tidy.log 2>&1 &
+tidy_pid=$!
+trap 'kill -- -$tidy_pid 2>/dev/null || true' EXIT
 # 1. The program in Release (no tests) as the portable build (codec libraries linked statically,
 #    the same sources and flags as `./kvz.sh bench` builds otherwise), warnings as errors in CI,
-#    clang-tidy over the project's own sources, one verified quick sweep with it, and what a user
-#    installs: `cmake --install`, the man page, completions and the .deb (tests/install/README.md).
+#    one verified quick sweep with it, and what a user installs: `cmake --install`, the man page,
+#    completions, deploy/ and the .deb (tests/install/README.md).
 configure_and_build build/portable Release -DKVZ_BUILD_TESTS=OFF -DKVZ_PORTABLE=ON -DKVZ_WERROR=$werror
-# shellcheck disable=SC2046
-run-clang-tidy -quiet -p build/portable -j "$jobs" $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') \
-  >/tmp/kvz-tidy.log 2>&1 || {
-  grep -E 'error:|warning:' /tmp/kvz-tidy.log | sort -u | head -40 >&2
-  echo "kvz.sh: clang-tidy found the problems above" >&2
-  exit 1
-}
+phase_done "release build"
 ./build/portable/kvzbench run -q --profile quick --time 0.02 --repetitions 1 --json build/portable/smoke.json \
   >/dev/null
 tests/install/check_install.sh build/portable
 tests/install/check_container.sh
-echo "kvz.sh: release build, clang-tidy, a verified quick sweep and the package done at ${SECONDS} s" >&2
+phase_done "a verified quick sweep and the package"
 # 2. Every test, once, under ASan+UBSan (Clang, -O1), in the same build as the parsers'
 #    libFuzzer targets (its coverage instrumentation is what the fuzzers need), then each
 #    target fuzzed for a bounded time from its checked-in seeds; a crash fails the suite
 #    (tests/fuzz/README.md).
-configure_and_build build/check Debug -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZE=ON \
-  -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=ON -DKVZ_WERROR=$werror "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link"
-echo "kvz.sh: sanitizer build done at ${SECONDS} s" >&2
+configure_and_build build/check Debug "${check_flags[@]}"
+phase_done "sanitizer build"
+wait "$tidy_pid" || {
+  grep -E 'error:|warning:' build/tidy/clang-tidy.log | sort -u | head -40 >&2
+  echo "kvz.sh: clang-tidy found the problems above" >&2
+  exit 1
+}
+phase_done "clang-tidy"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build/check --output-on-failure --no-tests=error -j "$jobs"
-echo "kvz.sh: sanitizer tests done at ${SECONDS} s" >&2
+phase_done "sanitizer tests"
 tests/fuzz/run_fuzzers.sh build/check "${KVZ_FUZZ_SECONDS:-20}"
 # 3. The portable binary runs with every codec library hidden from the loader, where the
 #    sanitizer build (linked dynamically) cannot start.
 KVZ_DYNAMIC_BIN=build/check/kvzbench tests/install/check_portable.sh build/portable
-echo "kvz.sh: all tests passed in $SECONDS s" >&2
+echo "kvz.sh: all tests passed in $SECONDS s (CPU $(cpu_so_far) s)" >&2

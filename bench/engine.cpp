@@ -102,8 +102,6 @@ void init_benchmark_library(bool random_interleaving) {
 
 namespace {
 
-bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
-
 // Progress in units: per cell, its preparation and every repetition of both directions.
 struct Progress {
   const EngineHooks* hooks = nullptr;

@@ -15,4 +15,7 @@ struct EngineHooks {
   std::function<void(const CellResult&)> cell_done;  // after each cell is final
 };
 
+// Whether the caller has asked the engine to stop (the engine and its passes poll it).
+inline bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
+
 }  // namespace kvz

@@ -30,8 +30,6 @@ struct GroupRun {
 // repetitions start far apart whatever the block count.
 constexpr size_t kRotateStride = 7919;
 
-bool stop_requested(const EngineHooks& h) { return h.stop && h.stop->load(std::memory_order_relaxed); }
-
 // The timed loop of one GB entry: whole passes over `jobs`. The interrupt flag is read once
 // per pass, and with kCheckEachCall after every call too (see run_pass). With kTimeEachCall
 // each call is also timed alone into `times` (slow calls only: see kTimedPassCallSeconds).

@@ -1,4 +1,4 @@
-# cmake --install: the binary, its man page, shell completions and docs; the .deb (CPack).
+# cmake --install: the binary, its man page, shell completions, docs and deploy/; the .deb (CPack).
 # The man page and completions are written at build time by the program itself (the hidden
 # `kvzbench --man` and `--completions bash|zsh`, commands/cli_export.h) from the CLI11 tables
 # its commands parse with, so they cannot drift from the CLI. tests/install/check_install.sh
@@ -33,6 +33,12 @@ foreach(doc ${KVZ_STAGE_DOCS})
   get_filename_component(dir ${doc} DIRECTORY)
   install(FILES ${CMAKE_SOURCE_DIR}/${doc} DESTINATION ${CMAKE_INSTALL_DOCDIR}/${dir})
 endforeach()
+
+# What runs kvzbench elsewhere, as the repository has it: the Slurm launchers (executable), the
+# Kubernetes Jobs and their volume claim, the container file and the CI examples, in
+# share/kvzbench/deploy/ (README "Beyond one machine" names them by their deploy/ paths).
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/deploy/ DESTINATION ${CMAKE_INSTALL_DATADIR}/kvzbench/deploy
+        USE_SOURCE_PERMISSIONS)
 
 # The Debian package: kvzbench_<version>_<arch>.deb, its Depends computed by dpkg-shlibdeps
 # from the libraries the binary links (never written by hand).

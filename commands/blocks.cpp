@@ -39,7 +39,7 @@ struct Options {
   bool stats = false;
 };
 
-int usage_error(const std::string& msg) {
+int blocks_usage_error(const std::string& msg) {
   fmt::print(stderr, "kvzbench blocks: error: {}\n", one_line(msg));
   return 2;
 }
@@ -87,7 +87,7 @@ void print_stats(const BlockSet& b) {
 int export_blocks(const BlockSet& b, const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  if (ec) return usage_error(dir + ": cannot create directory: " + ec.message());
+  if (ec) return blocks_usage_error(dir + ": cannot create directory: " + ec.message());
   std::string index = "block\tfile\toffset\tbytes\trecords\n";
   std::string error;
   size_t offset = 0;
@@ -144,11 +144,11 @@ bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
     code = 0;
     return false;
   } catch (const CLI::ParseError& e) {
-    code = usage_error(parse_error_line(app, e));
+    code = blocks_usage_error(parse_error_line(app, e));
     return false;
   }
   if (std::string empty = empty_option_value(app); !empty.empty()) {
-    code = usage_error(empty);
+    code = blocks_usage_error(empty);
     return false;
   }
   return true;
@@ -218,7 +218,7 @@ int build_all(const Options& o, const BlocksPlan& p, const std::vector<Source>& 
     }
     for (size_t size : p.sizes) {
       const BlockSet b = build_blocks(records, p.layout->name, size, error);
-      if (!error.empty()) return usage_error(error);
+      if (!error.empty()) return blocks_usage_error(error);
       for (size_t i = records.warnings.size(); i < b.warnings.size(); ++i)
         fmt::print(stderr, "{}\n",
                    wrap_words("note:", one_line(records.source) + ": " + one_line(b.warnings[i]), stderr_wrap_width()));
@@ -244,12 +244,12 @@ int blocks_main(int argc, char** argv) {
   if (!parse_blocks_args(argc, argv, o, code)) return code;
   BlocksPlan plan;
   std::string error;
-  if (!make_blocks_plan(o, plan, error)) return usage_error(error);
+  if (!make_blocks_plan(o, plan, error)) return blocks_usage_error(error);
   std::vector<Source> sources;
   std::vector<std::string> warnings;
   const bool loaded = load_sources(plan.request, sources, warnings, error);
   for (const auto& w : warnings) fmt::print(stderr, "{}\n", wrap_words("note:", one_line(w), stderr_wrap_width()));
-  if (!loaded) return usage_error(error);
+  if (!loaded) return blocks_usage_error(error);
   return build_all(o, plan, sources);
 }
 

@@ -9,7 +9,7 @@ namespace kvz {
 namespace {
 
 // One single-quoted shell word.
-std::string quoted(std::string_view text) {
+std::string shell_word(std::string_view text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
@@ -25,8 +25,8 @@ std::string joined(const std::vector<std::string>& words) {
 std::string tables(const CliModel& m) {
   std::string words, seps, options, values, with_files;
   for (const auto& v : m.values) {
-    words += fmt::format("  {}) echo {} ;;\n", v.name, quoted(joined(v.words)));
-    if (!v.separators.empty()) seps += fmt::format("  {}) echo {} ;;\n", v.name, quoted(v.separators));
+    words += fmt::format("  {}) echo {} ;;\n", v.name, shell_word(joined(v.words)));
+    if (!v.separators.empty()) seps += fmt::format("  {}) echo {} ;;\n", v.name, shell_word(v.separators));
   }
   for (const auto& c : m.commands) {
     std::vector<std::string> names;
@@ -38,11 +38,11 @@ std::string tables(const CliModel& m) {
       names.insert(names.end(), o.names.begin(), o.names.end());
       if (o.value.empty()) continue;
       std::vector<std::string> patterns;
-      for (const auto& n : o.names) patterns.push_back(quoted(c.name + " " + n));
+      for (const auto& n : o.names) patterns.push_back(shell_word(c.name + " " + n));
       values +=
           fmt::format("  {}) echo {} ;;\n", fmt::join(patterns, " | "), o.completes.empty() ? "none" : o.completes);
     }
-    options += fmt::format("  {}) echo {} ;;\n", c.name, quoted(joined(names)));
+    options += fmt::format("  {}) echo {} ;;\n", c.name, shell_word(joined(names)));
   }
   return fmt::format(
       "# SET: the names a value set offers.\n_kvzbench_words() {{\n  case $1 in\n{}  esac\n}}\n\n"
@@ -124,7 +124,7 @@ std::string bash_completion(const CliModel& m) {
   for (const auto& c : m.commands) commands.push_back(c.name);
   return "# bash completion for kvzbench, written by `kvzbench --completions bash` from the program's own\n"
          "# CLI (its subcommands, their options, the codec registry): do not edit.\n\n" +
-         fmt::format("_kvzbench_commands={}\n\n", quoted(joined(commands))) + tables(m) + kCompleter;
+         fmt::format("_kvzbench_commands={}\n\n", shell_word(joined(commands))) + tables(m) + kCompleter;
 }
 
 }  // namespace kvz

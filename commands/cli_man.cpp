@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "commands/cli_export.h"
+#include "commands/environment.h"
 
 namespace kvz {
 
@@ -75,17 +76,17 @@ std::string codecs_section(const CliModel& m) {
   return s;
 }
 
-constexpr const char* kClosing = R"roff(.SH ENVIRONMENT
-.TP
-.B KVZ_CORPORA
-the directory corpus names (from its MANIFEST.tsv) are looked up in
-.TP
-.B KVZ_ASLR
-\fBon\fR keeps address-space randomisation for \fBrun\fR (by default it runs with one layout)
-.TP
-.B COLUMNS
-the width console tables and warnings are wrapped to
-.SH EXIT STATUS
+// The variables kvzbench reads, then those of the Slurm launchers it installs (commands/environment.h).
+std::string environment_section() {
+  std::string s = ".SH ENVIRONMENT\n";
+  for (const auto& v : program_environment()) s += fmt::format(".TP\n.B {}\n{}\n", roff(v.name), roff(v.meaning));
+  s += ".PP\nThe Slurm launchers in share/kvzbench/deploy/slurm (\\fBsubmit\\-sweep.sh\\fR, "
+       "\\fBsubmit\\-survey.sh\\fR and their batch scripts) read:\n";
+  for (const auto& v : launcher_environment()) s += fmt::format(".TP\n.B {}\n{}\n", roff(v.name), roff(v.meaning));
+  return s;
+}
+
+constexpr const char* kClosing = R"roff(.SH EXIT STATUS
 .TP
 .B 0
 success (\fBcheck\fR: the run passes)
@@ -98,6 +99,10 @@ a usage error or unusable input
 .TP
 .B 128+N
 \fBrun\fR stopped by signal N; the finished cells are kept
+.SH FILES
+.TP
+.B share/kvzbench/deploy
+under the install prefix: the Slurm launchers, the Kubernetes Jobs and their volume claim, the container file and the CI examples (README.md "Beyond one machine")
 .SH SEE ALSO
 README.md and the stage READMEs in kvzbench's documentation directory (share/doc/kvzbench under the install prefix).
 )roff";
@@ -118,6 +123,7 @@ std::string man_page(const CliModel& m) {
        "\\fBkvzbench \\-\\-version\\fR the version.\n";
   s += commands_section(m);
   s += codecs_section(m);
+  s += environment_section();
   s += kClosing;
   return s;
 }

@@ -15,7 +15,6 @@ namespace kvz {
 namespace {
 
 constexpr double kSecondsPerMonth = 30.0 * 24 * 3600;  // 2,592,000
-constexpr double kHoursPerMonth = 30.0 * 24;           // 720
 
 bool parse_number(const std::string& key, const std::string& value, double& out, std::string& error) {
   char* end = nullptr;

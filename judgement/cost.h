@@ -25,6 +25,9 @@
 
 namespace kvz {
 
+// The month every $/core-hour is priced over (30 days), in the cost model and the plans alike.
+inline constexpr double kHoursPerMonth = 30.0 * 24;  // 720
+
 // One column family's load (family=NAME:write=MB/s:read=MB/s:size=BYTES).
 struct FamilyLoad {
   std::string name;

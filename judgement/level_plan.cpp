@@ -12,8 +12,6 @@ namespace kvz {
 
 namespace {
 
-constexpr double kHoursPerMonth = 30.0 * 24;  // as judgement/cost.cpp
-
 // RocksDB's own call per codec: the first entry per codec of the profile's spec
 // ("lz4:1:stream:fresh/snappy/zlib:6:fresh/..."), as "codec params" labels without dictionary.
 std::map<std::string, std::string> default_calls(const StoreProfile& store) {

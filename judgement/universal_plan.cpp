@@ -11,12 +11,10 @@ namespace kvz {
 
 namespace {
 
-constexpr double kHoursPerMonth = 30.0 * 24;  // as judgement/cost.cpp
-
 // A codec index per compression_per_level entry (num_levels entries; the last is bottommost).
 using Pick = std::vector<size_t>;
 
-struct Priced {
+struct PricedRuns {
   UniversalShape shape;
   PlanTotals totals;
 };
@@ -26,10 +24,10 @@ class Pricer {
  public:
   Pricer(const std::vector<LevelCodec>& codecs, const Workload& w, int threads)
       : codecs_(codecs), w_(w), threads_(threads) {}
-  const Priced& price(const Pick& pick) {
+  const PricedRuns& price(const Pick& pick) {
     auto it = cache_.find(pick);
     if (it != cache_.end()) return it->second;
-    Priced out;
+    PricedRuns out;
     out.shape = universal_shape(w_.lsm, w_.universal_options,
                                 [&](int level) { return codecs_[pick[static_cast<size_t>(level)]].row.stored_ratio; });
     out.totals.stored_bytes = out.shape.stored_bytes();
@@ -45,7 +43,7 @@ class Pricer {
   const std::vector<LevelCodec>& codecs_;
   const Workload& w_;
   int threads_;
-  std::map<Pick, Priced> cache_;
+  std::map<Pick, PricedRuns> cache_;
 };
 
 // The entries a load writes into (the others never hold data: their codec does not matter).
@@ -92,7 +90,7 @@ Pick tidy(Pick pick, const UniversalShape& s) {
   return pick;
 }
 
-std::vector<LevelChoice> choices(const Priced& p, const Pick& pick, const std::vector<LevelCodec>& codecs,
+std::vector<LevelChoice> choices(const PricedRuns& p, const Pick& pick, const std::vector<LevelCodec>& codecs,
                                  const Workload& w, int threads) {
   std::vector<LevelChoice> out;
   for (const auto& s : p.shape.levels) {
@@ -110,7 +108,8 @@ std::vector<LevelChoice> choices(const Priced& p, const Pick& pick, const std::v
   return out;
 }
 
-UniversalPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs, const Workload& w) {
+UniversalPlan universal_group_plan(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs,
+                                   const Workload& w) {
   Pricer pricer(codecs, w, g.threads);
   const auto entries = static_cast<size_t>(w.lsm.num_levels);
   Pick best_single(entries, 0), best(entries, 0);
@@ -124,7 +123,7 @@ UniversalPlan plan_group(const GroupRecommendations& g, const std::vector<LevelC
   plan.group = g.group;
   plan.lsm = w.lsm;
   plan.options = w.universal_options;
-  const Priced& priced = pricer.price(best);
+  const PricedRuns& priced = pricer.price(best);
   plan.shape = priced.shape;
   plan.totals = priced.totals;
   plan.levels = choices(priced, best, codecs, w, g.threads);
@@ -160,7 +159,7 @@ std::string universal_text(const LsmOptions& o, const UniversalOptions& u) {
 std::vector<UniversalPlan> universal_plans(const RunResults& run, const Workload& w) {
   std::vector<UniversalPlan> plans;
   if (w.lsm.data_bytes <= 0) return plans;
-  for (const auto& g : rocksdb_groups(run)) plans.push_back(plan_group(g.group, g.codecs, w));
+  for (const auto& g : rocksdb_groups(run)) plans.push_back(universal_group_plan(g.group, g.codecs, w));
   return plans;
 }
 

@@ -26,7 +26,7 @@ namespace kvz {
 
 namespace {
 
-uint64_t lowest(const std::map<uint64_t, uint64_t>& by_threshold) {
+uint64_t lowest_threshold_count(const std::map<uint64_t, uint64_t>& by_threshold) {
   return by_threshold.empty() ? 0 : by_threshold.begin()->second;
 }
 
@@ -40,9 +40,9 @@ void print_observed_stalls(std::ostream& out, const RunResults& results, const s
     if (r->status != CellStatus::Ok) continue;
     uint64_t own = 0, calls = 0;
     for (const LatencyStats* l : {&r->compress_latency, &r->decompress_latency}) {
-      stalls += lowest(l->stalls);
-      preempted += lowest(l->preempted_stalls);
-      own += lowest(l->stalls) - lowest(l->preempted_stalls);
+      stalls += lowest_threshold_count(l->stalls);
+      preempted += lowest_threshold_count(l->preempted_stalls);
+      own += lowest_threshold_count(l->stalls) - lowest_threshold_count(l->preempted_stalls);
       calls += l->calls;
     }
     if (own > 0)

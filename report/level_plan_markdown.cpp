@@ -13,22 +13,22 @@ namespace kvz {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024 * 1024;
+constexpr double kBytesPerGiB = 1024.0 * 1024 * 1024;
 
 void write_levels(std::ostream& o, const std::vector<LevelChoice>& levels) {
   o << "| level | data GiB | share | stored GiB | writes | c.reads | codec | stored ratio | $ storage | $ CPU |\n"
        "|---|---:|---:|---:|---:|---:|---|---:|---:|---:|\n";
   for (const auto& c : levels)
     o << fmt::format("| L{} | {:.3f} | {:.1f} % | {:.3f} | {:.2f} | {:.2f} | {} | {:.3f} | {:.2f} | {:.2f} |\n",
-                     c.share.level, c.share.data_bytes / kGiB, c.share.read_share * 100, c.share.stored_bytes / kGiB,
-                     c.share.rewrites, c.share.compaction_reads, c.codec_label, c.stored_ratio, c.storage_usd,
-                     c.cpu_usd);
+                     c.share.level, c.share.data_bytes / kBytesPerGiB, c.share.read_share * 100,
+                     c.share.stored_bytes / kBytesPerGiB, c.share.rewrites, c.share.compaction_reads, c.codec_label,
+                     c.stored_ratio, c.storage_usd, c.cpu_usd);
   o << "\n";
 }
 
 std::string totals(const PlanTotals& t) {
   return fmt::format("${:.2f}/month (storage ${:.2f}, CPU ${:.2f}, {:.3f} GiB stored)", t.total_usd(), t.storage_usd,
-                     t.cpu_usd, t.stored_bytes / kGiB);
+                     t.cpu_usd, t.stored_bytes / kBytesPerGiB);
 }
 
 void write_leveled(std::ostream& o, const LevelPlan& p) {
@@ -43,7 +43,7 @@ void write_universal(std::ostream& o, const UniversalPlan& p) {
   o << fmt::format(
       "Write amplification {:.2f} per byte ingested; size amplification {:.0f} %; peak {:.3f} GiB stored "
       "(priced).\n\n",
-      p.shape.write_amplification(), p.shape.size_amplification * 100, p.shape.peak_stored_bytes / kGiB);
+      p.shape.write_amplification(), p.shape.size_amplification * 100, p.shape.peak_stored_bytes / kBytesPerGiB);
   write_levels(o, p.levels);
   o << fmt::format("Plan {}; best single codec, {}: {}, `{}`\n\n", totals(p.totals), p.single_label, totals(p.single),
                    p.single_line);

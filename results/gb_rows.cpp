@@ -22,8 +22,6 @@ using nlohmann::json;
 
 namespace {
 
-double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
-
 // ns per block by wall time and by CPU time for one speed (one iteration is one block).
 std::pair<double, double> block_times(const CellResult& c, double mbps, double cpu_mbps) {
   const double blocks = std::max<double>(1.0, static_cast<double>(c.blocks));

@@ -5,10 +5,6 @@
 
 namespace kvz {
 
-namespace {
-double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
-}  // namespace
-
 // Appends only (no "/" + x temporaries: GCC 12's -Wrestrict misreads those here).
 std::string CellKey::id() const {
   std::string s = source;

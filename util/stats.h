@@ -8,6 +8,9 @@
 
 namespace kvz {
 
+// a / b, or 0 when b is not positive (a rate or ratio of nothing measured).
+inline double safe_div(double a, double b) { return b > 0 ? a / b : 0.0; }
+
 double median(std::vector<double> v);  // mean of the two middle values when even; 0 for empty
 // Linear interpolation between order statistics, q in [0,1]; 0 for empty.
 double quantile(std::vector<double> v, double q);

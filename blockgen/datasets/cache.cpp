@@ -15,9 +15,9 @@ namespace kvz::datasets {
 
 namespace {
 const char* const kNamespaces[] = {"user", "tweet", "timeline", "session", "graph", "media", "feat", "ads"};
-const char* const kWords[] = {"active",   "blocked", "en",      "ja",    "es",   "web",    "ios",   "android",
-                              "follow",   "like",    "retweet", "reply", "home", "search", "notif", "promoted",
-                              "verified", "default", "true",    "false", "null", "cursor", "next"};
+const char* const kValueWords[] = {"active",   "blocked", "en",      "ja",    "es",   "web",    "ios",   "android",
+                                   "follow",   "like",    "retweet", "reply", "home", "search", "notif", "promoted",
+                                   "verified", "default", "true",    "false", "null", "cursor", "next"};
 
 std::string cache_value(Rng& rng, size_t len) {
   std::string v;
@@ -30,7 +30,7 @@ std::string cache_value(Rng& rng, size_t len) {
     } else if (kind == 1) {
       v += std::to_string(rng.below(100000));
     } else {
-      const char* w = kWords[rng.below(std::size(kWords))];
+      const char* w = kValueWords[rng.below(std::size(kValueWords))];
       v.push_back(static_cast<char>(std::char_traits<char>::length(w)));
       v += w;
     }

@@ -20,7 +20,7 @@ namespace {
 // call first: deflate_processor (compress.cc) runs deflateInit ... deflateEnd (inflateInit ...
 // inflateEnd) for every chunk: ":fresh", then the same bytes on a reused stream as the best
 // possible call.
-constexpr WritableCodec kCodecs[] = {
+constexpr WritableCodec kScyllaCodecs[] = {
     {"lz4", ""}, {"zstd", "3"}, {"zlib", "6:zlib:fresh"}, {"snappy", ""}, {"zlib", "6:zlib"},
 };
 
@@ -73,7 +73,7 @@ const Store& scylla_store() {
                  .rules =
                      "LZ4 4-byte LE length prefix; 4-byte CRC32 after each chunk; every chunk stored as the "
                      "compressor returns it"};
-    s.codecs = kCodecs;
+    s.codecs = kScyllaCodecs;
     s.options = {};     // no min_compress_ratio
     s.rules = nullptr;  // the rule line no option changes
     s.check_block_size = power_of_two_chunk;

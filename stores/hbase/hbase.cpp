@@ -18,7 +18,7 @@ namespace {
 // GZ: level 6 deflate in a gzip member, modelled from the zlib container (see hbase_block);
 // SNAPPY/LZO/LZ4/ZSTD(3)/BROTLI(6)/LZMA(6) through Hadoop's BlockCompressorStream with the
 // codecs' plain calls.
-constexpr WritableCodec kCodecs[] = {
+constexpr WritableCodec kHbaseCodecs[] = {
     {"zlib", "6:zlib"}, {"snappy", ""}, {"lzo", ""}, {"lz4", ""}, {"zstd", "3"}, {"brotli", "6"}, {"xz", "6"},
 };
 
@@ -73,7 +73,7 @@ const Store& hbase_store() {
                   .layout = "hbase", .block_size = 64 * 1024,
                   .rules = "33-byte block header + codec framing (8 bytes BlockCompressorStream, gzip +18) + 4-byte "
                            "CRC32C per 16 KiB of header+data; never kept raw"},
-      .codecs = kCodecs, .store_block = hbase_block,
+      .codecs = kHbaseCodecs, .store_block = hbase_block,
       .config_line = hbase_config};
   return store;
 }

@@ -20,7 +20,7 @@ using framing::kBlockTrailer;
 
 // 1.23 writes snappy (and uncompressed blocks); main adds zstd at Options::zstd_compression_level
 // = 1. Debian ships 1.23, so main's zstd framing is read in upstream's source, not checked.
-constexpr WritableCodec kCodecs[] = {
+constexpr WritableCodec kLeveldbCodecs[] = {
     {"snappy", ""},
     {.name = "zstd",
      .params = "1",
@@ -71,7 +71,7 @@ const Store& leveldb_store() {
       .profile = {.name = "leveldb", .description = "LevelDB 1.23 table: 4 KiB data blocks, snappy (zstd: version=main)",
                   .version = "LevelDB 1.23", .layout = "leveldb", .block_size = 4096,
                   .rules = "no size prefix + 5-byte trailer; raw unless compressed < raw - raw/8"},
-      .codecs = kCodecs, .versions = kVersions, .store_block = leveldb_block,
+      .codecs = kLeveldbCodecs, .versions = kVersions, .store_block = leveldb_block,
       .file_parts = leveldb_file_parts, .config_line = leveldb_config};
   return store;
 }

@@ -30,7 +30,7 @@ std::string apply_max_compressed_bytes_per_kb(StoreProfile& p, std::string_view 
   return "";
 }
 
-constexpr StoreOption kOptions[] = {
+constexpr StoreOption kRocksdbOptions[] = {
     {"max_compressed_bytes_per_kb",
      "max_compressed_bytes_per_kb=N  RocksDB >= 8 keep-raw rule (896 = 7/8); default: the 7.8 rule",
      apply_max_compressed_bytes_per_kb},
@@ -48,7 +48,7 @@ constexpr StoreOption kOptions[] = {
 // BZip2_Compress (kBZip2Compression, Debian's librocksdb links libbz2) calls
 // BZ2_bzCompressInit(&stream, 1, 0, 30) whatever compression_opts.level says: blockSize100k 1,
 // a stream set up and ended per block as libbz2 always does; one row, at any level asked for.
-constexpr WritableCodec kCodecs[] = {
+constexpr WritableCodec kRocksdbCodecs[] = {
     {"lz4", "1:stream:fresh"}, {"snappy", ""}, {"zlib", "6:fresh"},
     {"lz4hc", "9:fresh"},      {"zstd", "3"},  {.name = "bzip2", .params = "1", .fixed_level = true},
     {"lz4", "1:stream"},       {"zlib", "6"},  {"lz4hc", "9"},
@@ -154,7 +154,7 @@ const Store& rocksdb_store() {
       .profile = {.name = "rocksdb", .description = "RocksDB 7.8 block-based table: 4 KiB data blocks, format_version 5",
                   .version = "RocksDB 7.8", .layout = "rocksdb", .block_size = 4096, .dict_sizes = {16 * 1024},
                   .raw_dict_codecs = {"zstd", "lz4", "zlib"}, .rules = std::string(kRules78)},
-      .codecs = kCodecs, .store_block = rocksdb_block, .options = kOptions, .rules = rocksdb_rules,
+      .codecs = kRocksdbCodecs, .store_block = rocksdb_block, .options = kRocksdbOptions, .rules = rocksdb_rules,
       .dictionary_samples = rocksdb_dictionary_samples, .dictionary_block = rocksdb_dictionary_block,
       .file_parts = rocksdb_file_parts, .config_line = rocksdb_config};
   return store;

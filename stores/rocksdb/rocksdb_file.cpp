@@ -21,7 +21,8 @@ namespace kvz {
 
 namespace {
 
-constexpr uint64_t kFooter = 53;  // format_version >= 1: checksum type + 2 handles padded to 40 + version + magic
+constexpr uint64_t kRocksdbFooter =
+    53;  // format_version >= 1: checksum type + 2 handles padded to 40 + version + magic
 constexpr uint64_t kSeqZeroValue = (0ull << 8) | 1;              // SstFileWriter's keys: seq 0, kTypeValue
 constexpr uint64_t kSeekKey = (((1ull << 56) - 1) << 8) | 0x16;  // kMaxSequenceNumber, kValueTypeForSeek
 
@@ -160,7 +161,7 @@ std::optional<FileParts> rocksdb_file_parts(const StoreProfile& p, const FileInp
     metaindex.add("rocksdb.compression_dict", table::block_handle(dict_at, f.dictionary - framing::kBlockTrailer));
   metaindex.add("rocksdb.properties", table::block_handle(props_at, f.properties - framing::kBlockTrailer));
   f.metaindex = metaindex.finish().size() + framing::kBlockTrailer;
-  f.footer = kFooter;
+  f.footer = kRocksdbFooter;
   return f;
 }
 

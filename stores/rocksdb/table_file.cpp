@@ -22,7 +22,7 @@ namespace {
 constexpr uint64_t kLegacyMagic = 0xdb4775248b80fb57ull;  // LevelDB; RocksDB format_version 0
 constexpr uint64_t kBlockBasedMagic = 0x88e241b785f4cff7ull;
 constexpr size_t kTrailer = 5;
-constexpr uint64_t kMaxBlock = 64u << 20;  // a larger block (4 KiB by default) is corruption
+constexpr uint64_t kMaxTableBlock = 64u << 20;  // a larger block (4 KiB by default) is corruption
 
 using table::checksum;
 using table::checksum_name;
@@ -34,7 +34,7 @@ struct Handle {
   uint64_t offset = 0, size = 0;
 };
 
-struct Reader {
+struct TableParser {
   std::span<const uint8_t> file;
   const std::string& name;
   TableFile& out;
@@ -50,7 +50,7 @@ struct Reader {
   }
 
   bool in_file(const Handle& h) const {
-    return h.size <= kMaxBlock && h.offset <= file.size() && file.size() - h.offset >= h.size + kTrailer;
+    return h.size <= kMaxTableBlock && h.offset <= file.size() && file.size() - h.offset >= h.size + kTrailer;
   }
 
   // Every block is read from one place: a handle that overlaps one already taken (the same
@@ -122,7 +122,7 @@ struct Reader {
     } else if (out.store == "rocksdb" && kind == "zlib") {  // version 1: no size, a raw deflate stream
       if (!out.dictionary.empty())
         return fail(h.offset, "a zlib block with a dictionary in format_version < 2 (not decoded)");
-      if (!inflate_grow(stored, b.raw, -15, std::min<uint64_t>(kMaxBlock, stored.size() * 1040 + (1u << 20))))
+      if (!inflate_grow(stored, b.raw, -15, std::min<uint64_t>(kMaxTableBlock, stored.size() * 1040 + (1u << 20))))
         return fail(h.offset, "a zlib block that does not inflate (format_version < 2)");
       b.codec = codec;
       return true;
@@ -132,7 +132,7 @@ struct Reader {
     } else {
       return fail(h.offset, fmt::format("{} block of a format this reader does not decode", codec));
     }
-    if (!c.ok || raw > kMaxBlock || !expansion_ok(kind, payload.size(), raw))
+    if (!c.ok || raw > kMaxTableBlock || !expansion_ok(kind, payload.size(), raw))
       return fail(h.offset, fmt::format("a {} block of {} bytes declaring {} bytes (a bomb, or a bad length)", kind,
                                         payload.size(), raw));
     b.codec = codec;
@@ -246,7 +246,7 @@ struct Reader {
       out.on_disk_total += h.size + kTrailer;
     }
     // Address space only: pages cost memory once written, and the last block may pass max_raw.
-    if (max_raw) out.data_raw.reserve(max_raw + kMaxBlock);
+    if (max_raw) out.data_raw.reserve(max_raw + kMaxTableBlock);
     for (const Handle& h : handles) {
       if (max_raw && out.data_raw.size() >= max_raw) break;
       TableBlock b;
@@ -330,7 +330,7 @@ std::string table_store(std::span<const uint8_t> tail8) {
 bool parse_table_file(std::span<const uint8_t> file, const std::string& name, TableFile& out, std::string& error,
                       uint64_t max_raw) {
   out = TableFile{};
-  Reader r{file, name, out, error, max_raw, nullptr, {}, {}};
+  TableParser r{file, name, out, error, max_raw, nullptr, {}, {}};
   return r.run();
 }
 
@@ -338,7 +338,7 @@ bool read_table_file(const std::string& path, TableFile& out, std::string& error
   MappedFile bytes;
   if (!bytes.open(path, error)) return false;
   out = TableFile{};
-  Reader r{bytes.bytes(), path, out, error, max_raw, &bytes, {}, {}};
+  TableParser r{bytes.bytes(), path, out, error, max_raw, &bytes, {}, {}};
   return r.run();
 }
 

@@ -13,7 +13,7 @@
 namespace kvz {
 namespace {
 
-constexpr WritableCodec kCodecs[] = {{"zstd", "3"}, {"lz4", ""}};
+constexpr WritableCodec kTarantoolCodecs[] = {{"zstd", "3"}, {"lz4", ""}};
 
 // MsgPack sizes of the field encoding.
 size_t mp_uint_size(size_t v) {
@@ -62,7 +62,7 @@ const Store& tarantool_store() {
                   .layout = "values:single", .block_size = 4096,
                   .rules = "MsgPack ext header + compression type + mp_uint original size + compressed bytes; "
                            "raw when that is not smaller than the value"},
-      .codecs = kCodecs, .store_block = tarantool_field,
+      .codecs = kTarantoolCodecs, .store_block = tarantool_field,
       .config_line = tarantool_config};
   return store;
 }

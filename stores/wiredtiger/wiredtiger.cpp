@@ -24,7 +24,7 @@ namespace {
 // keep no state between calls: one row each.
 constexpr std::string_view kNoExtension =
     "framing from WiredTiger's extension source, not validated: Debian ships no such extension";
-constexpr WritableCodec kCodecs[] = {
+constexpr WritableCodec kWiredTigerCodecs[] = {
     {"snappy", ""},
     {"zstd", "6:fresh", kNoExtension},
     {"zlib", "6:zlib:fresh"},
@@ -90,7 +90,7 @@ std::string apply_load(StoreProfile& p, std::string_view value) {
   return "";
 }
 
-constexpr StoreOption kOptions[] = {
+constexpr StoreOption kWiredTigerOptions[] = {
     {"load",
      "load=L  the pages modelled: bulk (a bulk cursor's, the default; exact) or insert (ordinary inserts; within 2 %)",
      apply_load},
@@ -126,7 +126,7 @@ const Store& wiredtiger_store() {
                   .layout = "wiredtiger", .block_size = 32 * 1024, .min_block_size = 4096,
                   .rules = "64 uncompressed page bytes + compressor prefix (snappy/zstd 8, lz4 16, zlib 0) + output, "
                            "rounded up to 4 KiB; raw unless the output saves a whole allocation unit"},
-      .codecs = kCodecs, .store_block = wiredtiger_page, .options = kOptions, .size_option = "block",
+      .codecs = kWiredTigerCodecs, .store_block = wiredtiger_page, .options = kWiredTigerOptions, .size_option = "block",
       .config_line = wiredtiger_config, .figure_basis = wiredtiger_basis};
   return store;
 }

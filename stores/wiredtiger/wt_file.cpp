@@ -106,10 +106,10 @@ struct Addr {
   uint64_t offset = 0, size = 0, checksum = 0;
 };
 
-class Reader {
+class WtParser {
  public:
-  Reader(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error, uint64_t max_raw,
-         const MappedFile* mapped = nullptr)
+  WtParser(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error, uint64_t max_raw,
+           const MappedFile* mapped = nullptr)
       : file_(file), name_(name), out_(out), error_(error), max_raw_(max_raw), mapped_(mapped) {}
 
   bool run() {
@@ -384,14 +384,14 @@ bool is_wt_file(std::span<const uint8_t> head8) {
 bool parse_wt_file(std::span<const uint8_t> file, const std::string& name, WtFile& out, std::string& error,
                    uint64_t max_raw) {
   out = WtFile{};
-  return Reader(file, name, out, error, max_raw).run();
+  return WtParser(file, name, out, error, max_raw).run();
 }
 
 bool read_wt_file(const std::string& path, WtFile& out, std::string& error, uint64_t max_raw) {
   MappedFile bytes;
   if (!bytes.open(path, error)) return false;
   out = WtFile{};
-  return Reader(bytes.bytes(), path, out, error, max_raw, &bytes).run();
+  return WtParser(bytes.bytes(), path, out, error, max_raw, &bytes).run();
 }
 
 }  // namespace kvz

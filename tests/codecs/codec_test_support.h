@@ -2,6 +2,7 @@
 // Shared fixtures for the codec tests: the sample inputs and a round-trip helper.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -20,6 +21,14 @@ inline void PrintTo(const CodecChoice& c, std::ostream* os) { *os << c.label(); 
 namespace kvz::test {
 
 using Bytes = std::vector<uint8_t>;
+
+// A parameterised test's name from its codec choice: its label, each character gtest refuses as '_'.
+inline std::string choice_name(const ::testing::TestParamInfo<CodecChoice>& info) {
+  std::string s = info.param.label();
+  for (char& ch : s)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return s;
+}
 
 inline std::string corpora_dir() {
   const char* env = std::getenv("KVZ_CORPORA");

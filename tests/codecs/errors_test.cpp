@@ -126,13 +126,6 @@ TEST_P(BadInput, CorruptedInputIsAnErrorOrDetectedNeverACrash) {
   }
 }
 
-std::string choice_name(const ::testing::TestParamInfo<CodecChoice>& info) {
-  std::string s = info.param.label();
-  for (char& ch : s)
-    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-  return s;
-}
-
 INSTANTIATE_TEST_SUITE_P(Codecs, BadInput, ::testing::ValuesIn(default_choices()), choice_name);
 
 }  // namespace

@@ -56,13 +56,6 @@ TEST_P(RoundTrip, EveryInputComesBackExactly) {
   }
 }
 
-std::string choice_name(const ::testing::TestParamInfo<CodecChoice>& info) {
-  std::string s = info.param.label();
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
-
 INSTANTIATE_TEST_SUITE_P(AllStandardLevels, RoundTrip, ::testing::ValuesIn(all_choices("all")), choice_name);
 INSTANTIATE_TEST_SUITE_P(
     Options, RoundTrip,

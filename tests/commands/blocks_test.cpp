@@ -42,9 +42,9 @@ TEST(BlocksCli, ExportWritesEveryBlockAndAnIndex) {
 }
 
 TEST(BlocksCli, StatsOnARealCorpus) {
-  testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStdout();
   const int rc = run({"--stats", "-l", "rocksdb", "-b", "4K", test::corpus_path("json/twitter.json")});
-  const std::string out = testing::internal::GetCapturedStdout();
+  const std::string out = ::testing::internal::GetCapturedStdout();
   EXPECT_EQ(rc, 0);
   EXPECT_NE(out.find("record mode json"), std::string::npos) << out;
   EXPECT_NE(out.find("layout rocksdb, block size 4K"), std::string::npos) << out;
@@ -79,9 +79,9 @@ TEST(BlocksCli, TakesRunsSourceFlags) {
     for (int i = 0; i < 500; ++i) f << "key" << i << " value " << i * 7 << "\n";
   }
   for (const char* mode_flag : {"-r", "-m"}) {
-    testing::internal::CaptureStdout();
+    ::testing::internal::CaptureStdout();
     const int code = run({"-l", "leveldb", "-b", "1K", mode_flag, "fixed:32", "--seed", "5", "--stats", file});
-    const std::string out = testing::internal::GetCapturedStdout();
+    const std::string out = ::testing::internal::GetCapturedStdout();
     EXPECT_EQ(code, 0) << mode_flag;
     EXPECT_NE(out.find("record mode fixed:32"), std::string::npos) << out;
   }

@@ -126,9 +126,9 @@ TEST(CliExport, HiddenCommandsTakeOnlyTheirArguments) {
   EXPECT_FALSE(is_cli_export("--help"));
   std::string fish = "fish", flag = "--completions";
   char* argv[] = {flag.data(), fish.data()};
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStderr();
   EXPECT_EQ(cli_export_main(2, argv), 2);
-  EXPECT_NE(testing::internal::GetCapturedStderr().find("--completions bash|zsh"), std::string::npos);
+  EXPECT_NE(::testing::internal::GetCapturedStderr().find("--completions bash|zsh"), std::string::npos);
 }
 
 }  // namespace

@@ -18,11 +18,11 @@ int run_list(std::vector<std::string> args, std::string& out) {
   args.insert(args.begin(), "list");
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
   int rc = list_main(static_cast<int>(argv.size()), argv.data());
-  out = testing::internal::GetCapturedStdout();
-  testing::internal::GetCapturedStderr();
+  out = ::testing::internal::GetCapturedStdout();
+  ::testing::internal::GetCapturedStderr();
   return rc;
 }
 

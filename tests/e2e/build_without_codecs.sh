@@ -4,19 +4,25 @@
 # naming a left-out codec is a one-line error.
 source "$(dirname "$0")/common.bash"
 src=$(cd "$(dirname "$0")/../.." && pwd)
-# The same compiler and flags as the build under test, so with ccache (kvz.sh) every file the
-# switches do not change is a cache hit (its debug info may name the other build's directory).
+# The same generator, compiler, flags and unity setting as the build under test, in a directory
+# beside it (the same depth below the checkout), so with ccache (kvz.sh: CCACHE_BASEDIR is the
+# checkout, so a compile line's paths are relative to its build directory) every unit the switches
+# do not change is a cache hit (its debug info may name the other build's directory).
 cached() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
 export CCACHE_NOHASHDIR=1
-cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE="$(cached CMAKE_BUILD_TYPE)" \
+tree=$build-without-codecs
+rm -rf "$tree"
+trap 'rm -rf "$tree"' EXIT
+cmake -G "$(cached CMAKE_GENERATOR)" -S "$src" -B "$tree" -DCMAKE_BUILD_TYPE="$(cached CMAKE_BUILD_TYPE)" \
   -DCMAKE_CXX_COMPILER="$(cached CMAKE_CXX_COMPILER)" -DCMAKE_CXX_FLAGS="$(cached CMAKE_CXX_FLAGS)" \
-  -DKVZ_SANITIZE="$(cached KVZ_SANITIZE)" -DKVZ_WERROR="$(cached KVZ_WERROR)" -DKVZ_BUILD_TESTS=OFF \
-  -DKVZ_WITH_BROTLI=OFF -DKVZ_WITH_LZO=OFF >"$work/configure.log" 2>&1 || { cat "$work/configure.log"; fail "configure"; }
-cmake --build "$work/build" -j "$(nproc)" --target kvzbench >"$work/build.log" 2>&1 || {
+  -DKVZ_SANITIZE="$(cached KVZ_SANITIZE)" -DKVZ_WERROR="$(cached KVZ_WERROR)" -DKVZ_UNITY_BUILD="$(cached KVZ_UNITY_BUILD)" \
+  -DKVZ_BUILD_TESTS=OFF -DKVZ_WITH_BROTLI=OFF -DKVZ_WITH_LZO=OFF >"$work/configure.log" 2>&1 ||
+  { cat "$work/configure.log"; fail "configure"; }
+cmake --build "$tree" -j "$(nproc)" --target kvzbench >"$work/build.log" 2>&1 || {
   tail -20 "$work/build.log"
   fail "build"
 }
-small=$work/build/kvzbench
+small=$tree/kvzbench
 names=$("$small" list --json | jq -r '[.codecs[].name] | join(",")')
 [ "$names" = "memcpy,zstd,lz4,lz4hc,snappy,zlib,xz,bzip2" ] || fail "codecs: $names"
 "$small" run -q --profile quick --time 0.002 --repetitions 1 --json "$work/q.json" >"$work/quick.out" 2>&1 ||

@@ -3,7 +3,9 @@
 # Debian's python3-yaml); every kvzbench command line in them (`kvz.sh bench ARGS` is `kvzbench
 # run ARGS`) names only options its subcommand's --help lists; and each `check` line, run as
 # written on two small real runs (the CI variables pointing into $work), exits 0 and writes its
-# JUnit and Markdown files.
+# JUnit and Markdown files. The GitHub workflow gives the workspace back to the runner's user after
+# its sudo step, in a step that runs whatever failed (a self-hosted runner's next checkout must
+# delete what root wrote); that step's command runs here on a workspace of root's files.
 source "$(dirname "$0")/common.bash"
 root=$(cd "$(dirname "$0")/../.." && pwd)
 python3 -c 'import yaml' 2>/dev/null || fail "python3 cannot import yaml (Debian: apt-get install python3-yaml)"
@@ -94,6 +96,37 @@ if gh is not None:
         for step in spec.get("steps", []):
             if ("uses" in step) == ("run" in step):
                 errors.append(f"github-actions.yml: job {job}: a step needs exactly one of uses and run: {step}")
+    # After the last step that runs sudo, an always() step gives the workspace back to the runner's
+    # user; its command, run here (stand-ins: sudo runs its command, id answers 65534 as the
+    # runner's user would), leaves no file in a workspace of root's files owned by anyone else.
+    for job, spec in jobs.items():
+        steps = spec.get("steps", [])
+        sudo = [i for i, st in enumerate(steps) if "sudo " in st.get("run", "") and "chown" not in st["run"]]
+        if not sudo:
+            continue
+        cleanup = [st for st in steps[sudo[-1] + 1 :] if "chown -R" in st.get("run", "")]
+        if not cleanup or "always()" not in str(cleanup[-1].get("if", "")):
+            errors.append(f"github-actions.yml: job {job}: no always() step after sudo gives the workspace back")
+            continue
+        ws, shims = f"{work}/workspace", f"{work}/shims"
+        os.makedirs(f"{ws}/build/release/.cache", exist_ok=True)
+        os.makedirs(shims, exist_ok=True)
+        for f in ("current.json", "build/release/kvzbench", "build/release/.cache/x"):
+            open(f"{ws}/{f}", "w").close()
+        with open(f"{shims}/sudo", "w") as f:
+            f.write('#!/bin/sh\nexec "$@"\n')
+        with open(f"{shims}/id", "w") as f:
+            f.write("#!/bin/sh\necho 65534\n")
+        for f in ("sudo", "id"):
+            os.chmod(f"{shims}/{f}", 0o755)
+        env = dict(os.environ, GITHUB_WORKSPACE=ws, PATH=f"{shims}:{os.environ['PATH']}")
+        done = subprocess.run(["bash", "-e", "-c", cleanup[-1]["run"]], env=env, capture_output=True, text=True)
+        owners = {(st.st_uid, st.st_gid) for d, subdirs, files in os.walk(ws)
+                  for st in [os.lstat(os.path.join(d, n)) for n in subdirs + files + ["."]]}
+        if done.returncode != 0 or owners != {(65534, 65534)}:
+            errors.append(f"github-actions.yml: the cleanup step exited {done.returncode}, owners {owners}: {done.stderr}")
+        else:
+            print(f"github-actions.yml: {cleanup[-1]['name']}: always() after sudo; a workspace of root's files is the runner's")
 if gl is not None:
     job = yaml.safe_load(open(sys.argv[2])).get("kvzbench-check", {})
     if job.get("artifacts", {}).get("reports", {}).get("junit") != "junit.xml":
@@ -128,4 +161,4 @@ for e in errors:
     print("FAIL:", e)
 sys.exit(1 if errors else 0)
 PY
-echo "check_ci_examples e2e: both pipelines parse; their kvzbench lines use only accepted options; the check lines run"
+echo "check_ci_examples e2e: both pipelines parse; their kvzbench lines use only accepted options; the check lines run; the workspace goes back to the runner after sudo"

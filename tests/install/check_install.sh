@@ -34,6 +34,22 @@ done
 ok "cmake --install --prefix STAGE installed $(find "$stage" -type f | wc -l) files:"
 (cd "$stage" && find . -type f | sed 's|^\./|    |' | sort)
 
+# deploy/ under share/kvzbench/deploy/: every file, byte for byte, the scripts still executable.
+deploy_dir=share/kvzbench/deploy
+mapfile -t deploy_files < <(cd "$repo/deploy" && find . -type f | sed 's|^\./||' | sort)
+((${#deploy_files[@]} >= 10)) || fail "deploy/ has ${#deploy_files[@]} files"
+for f in "${deploy_files[@]}"; do
+  cmp -s "$repo/deploy/$f" "$stage/$deploy_dir/$f" || fail "cmake --install: $deploy_dir/$f missing or not deploy/$f"
+  if [[ -x $repo/deploy/$f ]]; then
+    [[ -x $stage/$deploy_dir/$f ]] || fail "$deploy_dir/$f is not executable as deploy/$f is"
+  elif [[ -x $stage/$deploy_dir/$f ]]; then
+    fail "$deploy_dir/$f is executable, deploy/$f is not"
+  fi
+done
+grep -q "Installing: $stage/$deploy_dir/kubernetes/results-pvc.yaml" "$T/install.log" ||
+  fail "cmake --install does not list $deploy_dir/kubernetes/results-pvc.yaml: $(grep -c Installing "$T/install.log") lines"
+ok "cmake --install lists and installs deploy/ in $deploy_dir: all ${#deploy_files[@]} files, the scripts executable"
+
 kvz=$stage/bin/kvzbench
 mapfile -t commands < <("$kvz" --help | awk '/^commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 }')
 ((${#commands[@]} >= 6)) || fail "kvzbench --help lists ${#commands[@]} commands: ${commands[*]}"
@@ -123,7 +139,10 @@ dpkg-deb -c "$deb" >"$T/contents"
 for f in usr/bin/kvzbench usr/$man_page usr/$bash_file usr/$zsh_file usr/share/doc/kvzbench/README.md; do
   grep -q " \./$f\$" "$T/contents" || fail "$(basename "$deb") lacks /$f"
 done
-ok "$(basename "$deb") holds /usr/bin/kvzbench, its man page, both completions and the docs"
+for f in "${deploy_files[@]}"; do
+  grep -q " \./usr/$deploy_dir/$f\$" "$T/contents" || fail "$(basename "$deb") lacks /usr/$deploy_dir/$f"
+done
+ok "$(basename "$deb") holds /usr/bin/kvzbench, its man page, both completions, the docs and deploy/"
 
 # --- (c) apt-get install, run, remove: inside a mount namespace over an overlay of / --------
 [[ $(id -u) == 0 ]] || fail "the package check installs a .deb and needs root (it changes nothing outside its namespace)"
@@ -168,6 +187,9 @@ in_root apt-get install -y -q --no-install-recommends -o APT::Sandbox::User=root
 [[ $(in_root dpkg-query -W -f='${Status}' kvzbench) == "install ok installed" ]] || fail "dpkg: kvzbench not installed"
 [[ $(in_root sh -c 'command -v kvzbench') == /usr/bin/kvzbench ]] || fail "kvzbench is not /usr/bin/kvzbench"
 ok "apt-get install ./$deb: /usr/bin/kvzbench, dpkg says installed"
+usage=$(in_root /usr/share/kvzbench/deploy/slurm/submit-sweep.sh 2>&1) && fail "submit-sweep.sh without arguments exited 0"
+[[ $usage == usage:* ]] || fail "the installed submit-sweep.sh: $usage"
+ok "the installed /usr/share/kvzbench/deploy/slurm/submit-sweep.sh runs (its usage line)"
 in_root kvzbench list >"$T/pkg/list.out" || fail "kvzbench list"
 grep -q '^zstd ' "$T/pkg/list.out" || fail "kvzbench list: no zstd row"
 ok "kvzbench list: $(($(wc -l <"$T/pkg/list.out") - 1)) codecs"
@@ -188,7 +210,7 @@ ok "kvzbench run -c lz4 -b 4K fields.c from /usr/bin: $(grep -E '^[0-9]+ cells i
 in_root apt-get remove -y -q kvzbench >"$T/pkg/apt-remove.log" 2>&1 || fail "apt-get remove kvzbench"
 in_root dpkg --purge kvzbench >>"$T/pkg/apt-remove.log" 2>&1 || fail "dpkg --purge kvzbench"
 for f in /usr/bin/kvzbench /usr/share/man/man1/kvzbench.1 /usr/share/bash-completion/completions/kvzbench \
-  /usr/share/zsh/vendor-completions/_kvzbench /usr/share/doc/kvzbench; do
+  /usr/share/zsh/vendor-completions/_kvzbench /usr/share/doc/kvzbench /usr/share/kvzbench; do
   [[ ! -e $R$f ]] || fail "after apt-get remove and dpkg --purge: $f is still there"
 done
 ! in_root dpkg-query -W kvzbench >/dev/null 2>&1 || fail "dpkg still knows kvzbench after --purge"

@@ -13,7 +13,7 @@
 namespace kvz {
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024 * 1024;
+constexpr double kBytesPerGiB = 1024.0 * 1024 * 1024;
 
 // Flushes of one byte, trigger 4, 7 levels: the picker's rules worked by hand.
 LsmOptions unit_lsm(int flushes) {
@@ -77,7 +77,7 @@ TEST(UniversalModel, MoreRunsThanTheTriggerMergeTheNewest) {
 
 TEST(UniversalModel, DataIsKeptAndReadsLandWhereTheDataIs) {
   LsmOptions o;
-  o.data_bytes = 100 * kGiB;
+  o.data_bytes = 100 * kBytesPerGiB;
   const UniversalShape s = universal_shape(o, UniversalOptions{}, [](int) { return 2.0; });
   double data = 0, reads = 0;
   for (const auto& r : s.runs) data += r.data_bytes;
@@ -85,13 +85,13 @@ TEST(UniversalModel, DataIsKeptAndReadsLandWhereTheDataIs) {
   EXPECT_NEAR(data, o.data_bytes, 1);
   EXPECT_NEAR(reads, 1, 1e-12);
   EXPECT_EQ(s.flushes, 1600);
-  EXPECT_NEAR(s.stored_bytes(), 50 * kGiB, 1);
+  EXPECT_NEAR(s.stored_bytes(), 50 * kBytesPerGiB, 1);
   EXPECT_GE(s.peak_stored_bytes, s.stored_bytes());
   EXPECT_LE(s.runs.size(), 4u);  // more runs than the trigger merge down to it
 }
 
 // A RocksDB run: none is free, lz4 fast and weak, zstd slow and strong, zlib slower (default calls).
-RunResults rocksdb_run() {
+RunResults three_codec_rocksdb_run() {
   std::mt19937_64 rng(7);
   RunResults r;
   const struct {
@@ -117,8 +117,8 @@ Workload workload(const std::string& text) {
 }
 
 TEST(UniversalPlan, LineSetsUniversalAPerLevelEntryForEveryLevelAndTheLastAsBottommost) {
-  const auto plans =
-      universal_plans(rocksdb_run(), workload("write=2,read=50,storage=0.1,cpu=0.05,size=20G,style=universal"));
+  const auto plans = universal_plans(three_codec_rocksdb_run(),
+                                     workload("write=2,read=50,storage=0.1,cpu=0.05,size=20G,style=universal"));
   ASSERT_EQ(plans.size(), 1u);
   const UniversalPlan& p = plans[0];
   EXPECT_EQ(p.line.rfind("compaction_style=kCompactionStyleUniversal;compaction_options_universal={size_ratio=1;"
@@ -140,7 +140,7 @@ TEST(UniversalPlan, LineSetsUniversalAPerLevelEntryForEveryLevelAndTheLastAsBott
 // Coordinate descent against every assignment of none and the three codecs to the 7 entries.
 TEST(UniversalPlan, PlanIsTheCheapestOfEveryAssignment) {
   const Workload w = workload("write=20,read=50,storage=0.1,cpu=0.05,size=4G,style=universal");
-  const RunResults run = rocksdb_run();
+  const RunResults run = three_codec_rocksdb_run();
   const UniversalPlan p = universal_plans(run, w).at(0);
   std::vector<double> ratio = {1.0};
   for (size_t i = 0; i < 3; ++i)
@@ -198,7 +198,7 @@ TEST(FamilyPlan, FamiliesGiveTheirOwnLoadAndTheSumsAsTheWholeLoad) {
   ASSERT_EQ(w.families.size(), 2u);
   EXPECT_EQ(w.families[0].name, "hot");
   EXPECT_DOUBLE_EQ(w.families[0].write_mbps, 40);
-  EXPECT_DOUBLE_EQ(w.families[1].data_bytes, 2048 * kGiB);
+  EXPECT_DOUBLE_EQ(w.families[1].data_bytes, 2048 * kBytesPerGiB);
   EXPECT_DOUBLE_EQ(w.write_mbps, 40.1);
   EXPECT_DOUBLE_EQ(w.read_mbps, 101);
 }
@@ -206,7 +206,7 @@ TEST(FamilyPlan, FamiliesGiveTheirOwnLoadAndTheSumsAsTheWholeLoad) {
 TEST(FamilyPlan, EachFamilyTakesTheCheaperStyleAndItsLine) {
   const Workload w =
       workload("storage=0.1,cpu=0.05,family=hot:write=40:read=100:size=2G,family=cold:write=0.1:read=1:size=2T");
-  const auto plans = family_plans(rocksdb_run(), w);
+  const auto plans = family_plans(three_codec_rocksdb_run(), w);
   ASSERT_EQ(plans.size(), 2u);
   for (const auto& p : plans) {
     const double leveled = p.leveled.totals.total_usd(), universal = p.universal.totals.total_usd();

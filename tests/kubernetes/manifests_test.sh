@@ -2,7 +2,8 @@
 # deploy/kubernetes without a cluster: (1) every manifest validates against the Kubernetes API
 # schema (npm's kubernetes-models 5.1.0, installed once into the build dir from the pinned
 # package-lock.json in tests/kubernetes/npm, integrity-checked by `npm ci`), and a broken copy is
-# rejected; (2) the sweep Job's container command, run here once for every completion index
+# rejected; every Job mounts the ReadWriteMany claim and pulls IfNotPresent, and the README's
+# registry and kubectl commands run with stand-ins for docker and kubectl; (2) the sweep Job's container command, run here once for every completion index
 # with the environment Kubernetes gives an Indexed Job's pods, writes one shard each, and the
 # merge Job's command joins them into the unsharded run's cells, each exactly once. Substituted
 # for a local run: the volume's mount path (a temp dir), the image's entrypoint (this kvzbench),
@@ -35,9 +36,85 @@ cp "$here/validate.mjs" "$npm_dir/"
   fail "a manifest does not validate"
 }
 [ "$(grep -c ': valid batch/v1 Job$' "$work/valid.log")" -eq 4 ] || fail "not four valid Jobs: $(cat "$work/valid.log")"
+[ "$(grep -c ': valid v1 PersistentVolumeClaim$' "$work/valid.log")" -eq 1 ] ||
+  fail "not one valid volume claim: $(cat "$work/valid.log")"
 sed 's/^  completions: 8$/  completions: "eight"/' "$manifests/sweep-job.yaml" >"$work/broken.yaml"
 ! (cd "$npm_dir" && node validate.mjs "$work/broken.yaml") >"$work/broken.log" 2>&1 || fail "a broken Job validated"
 grep -q "completions must be integer" "$work/broken.log" || fail "the broken Job's error: $(cat "$work/broken.log")"
+
+# 1b. The claim every Job mounts, and each container's image and pull policy.
+python3 - "$manifests" <<'PY' || fail "the claim or the images (above)"
+import glob, os, sys, yaml
+manifests = sys.argv[1]
+docs = [d for f in sorted(glob.glob(os.path.join(manifests, "*.yaml"))) for d in yaml.safe_load_all(open(f)) if d]
+(claim,) = [d for d in docs if d["kind"] == "PersistentVolumeClaim"]
+assert claim["spec"]["accessModes"] == ["ReadWriteMany"], claim["spec"]["accessModes"]
+jobs = [d for d in docs if d["kind"] == "Job"]
+for j in jobs:
+    pod = j["spec"]["template"]["spec"]
+    claims = [v["persistentVolumeClaim"]["claimName"] for v in pod["volumes"] if "persistentVolumeClaim" in v]
+    assert claims == [claim["metadata"]["name"]], f"{j['metadata']['name']} mounts {claims}"
+    for c in pod["containers"]:
+        assert c.get("imagePullPolicy") == "IfNotPresent", f"{j['metadata']['name']}: pull policy {c.get('imagePullPolicy')}"
+        assert c["image"] == "kvzbench:latest", f"{j['metadata']['name']}: image {c['image']} is not the README's placeholder"
+print(f"{len(jobs)} Jobs mount the claim {claim['metadata']['name']} (ReadWriteMany), every container IfNotPresent")
+PY
+
+# 1c. The README's Kubernetes commands, as written, with stand-ins for docker and kubectl that keep
+# what they are given: the image built from the Containerfile and pushed under IMAGE, the claim
+# applied before any Job, every applied container on IMAGE, and what is applied still valid.
+readme=$here/../../README.md
+shims=$work/shims
+mkdir -p "$shims" "$work/applied"
+cat >"$shims/docker" <<'SH'
+#!/bin/sh
+echo "$*" >>"$KVZ_SHIM_LOG/docker.log"
+SH
+cat >"$shims/kubectl" <<'SH'
+#!/bin/sh
+echo "$*" >>"$KVZ_SHIM_LOG/kubectl.log"
+if [ "$1" = apply ] && [ "$2" = -f ]; then
+  out=$KVZ_SHIM_LOG/applied/$(printf '%02d' "$(ls "$KVZ_SHIM_LOG/applied" | wc -l)").yaml
+  if [ "$3" = - ]; then cat >"$out"; else cp "$3" "$out"; fi
+fi
+SH
+chmod +x "$shims/docker" "$shims/kubectl"
+python3 - "$readme" "$work" <<'PY'
+import re, sys
+readme, work = sys.argv[1:]
+blocks = [b for b in re.findall(r"^```sh\n(.*?)^```$", open(readme).read(), re.M | re.S) if "kubectl apply" in b]
+for i, b in enumerate(blocks):
+    open(f"{work}/readme_block_{i}.sh", "w").write(b)
+PY
+blocks=0
+for block in "$work"/readme_block_*.sh; do
+  (cd "$here/../.." && PATH="$shims:$PATH" KVZ_SHIM_LOG=$work bash -euo pipefail "$block") ||
+    fail "a README block failed: $(cat "$block")"
+  blocks=$((blocks + 1))
+done
+[ "$blocks" -eq 2 ] || fail "expected the README's two Kubernetes blocks (sweep, survey), ran $blocks"
+(cd "$npm_dir" && node validate.mjs "$work"/applied/*.yaml) >"$work/applied.log" 2>&1 || {
+  cat "$work/applied.log"
+  fail "what the README applies does not validate"
+}
+python3 - "$work" <<'PY' || fail "the README's registry step (above)"
+import glob, os, sys, yaml
+work = sys.argv[1]
+docker = open(os.path.join(work, "docker.log")).read().splitlines()
+build = [l.split() for l in docker if l.startswith("build ")]
+(b,) = build
+image = b[b.index("-t") + 1]
+assert b[b.index("-f") + 1] == "deploy/container/Containerfile" and b[-1] == ".", b
+assert "/" in image.split(":")[0], f"the image {image} names no registry"
+assert f"push {image}" in docker, f"{image} is not pushed: {docker}"
+applied = [yaml.safe_load(open(f)) for f in sorted(glob.glob(os.path.join(work, "applied", "*.yaml")))]
+kinds = [d["kind"] for d in applied]
+assert kinds[0] == "PersistentVolumeClaim" and kinds.count("Job") == 4, kinds
+for j in applied[1:]:
+    for c in j["spec"]["template"]["spec"]["containers"]:
+        assert c["image"] == image and c["imagePullPolicy"] == "IfNotPresent", (j["metadata"]["name"], c["image"])
+print(f"README: {image} built from the Containerfile and pushed; the claim, then 4 Jobs on it applied")
+PY
 
 # 2. Every index of the Indexed Job, then the merge Job, here.
 python3 - "$kvz" "$manifests" "$work" <<'PY' || fail "the Jobs' commands (above)"
@@ -135,4 +212,4 @@ print(f"survey: {spec['completions']} indices, one per node, store read-only")
 PY
   fail "the survey Job (above)"
 
-echo "kubernetes manifests_test: OK ($(grep -c valid "$work/valid.log") manifests valid, a broken one rejected; every index of the Indexed Job run here, merged = unsharded; the survey Job spreads one pod per node, mounts the store read-only and records each node)"
+echo "kubernetes manifests_test: OK ($(grep -c valid "$work/valid.log") manifests valid, a broken one rejected; the Jobs on the ReadWriteMany claim, IfNotPresent; the README's registry step and applies run with stand-ins; every index of the Indexed Job run here, merged = unsharded; the survey Job spreads one pod per node, mounts the store read-only and records each node)"

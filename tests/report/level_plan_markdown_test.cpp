@@ -14,7 +14,7 @@
 namespace kvz {
 namespace {
 
-RunResults rocksdb_run() {
+RunResults markdown_rocksdb_run() {
   std::mt19937_64 rng(5);
   RunResults run;
   for (const auto& [fc, params] : {std::pair{testing::FixtureCodec{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
@@ -37,7 +37,7 @@ std::string markdown(const RunResults& run, const std::string& workload) {
 }
 
 TEST(LevelPlanMarkdown, LeveledAndUniversalPlansCarryTheirLinesAndLevels) {
-  const RunResults run = rocksdb_run();
+  const RunResults run = markdown_rocksdb_run();
   const std::string base = "write=2,read=50,storage=0.1,cpu=0.05,size=200G";
   const std::string leveled = markdown(run, base);
   Workload w;
@@ -54,7 +54,7 @@ TEST(LevelPlanMarkdown, LeveledAndUniversalPlansCarryTheirLinesAndLevels) {
 }
 
 TEST(LevelPlanMarkdown, FamiliesGetARowWithTheirPickAndLine) {
-  const RunResults run = rocksdb_run();
+  const RunResults run = markdown_rocksdb_run();
   const std::string text =
       "storage=0.1,cpu=0.05,family=hot:write=40:read=100:size=2G,family=cold:write=0.1:read=1:size=2T";
   const std::string md = markdown(run, text);
@@ -71,7 +71,7 @@ TEST(LevelPlanMarkdown, FamiliesGetARowWithTheirPickAndLine) {
 }
 
 TEST(LevelPlanMarkdown, NoSizeNoPlan) {
-  const std::string md = markdown(rocksdb_run(), "write=2,read=50,storage=0.1,cpu=0.05");
+  const std::string md = markdown(markdown_rocksdb_run(), "write=2,read=50,storage=0.1,cpu=0.05");
   EXPECT_EQ(md.find("plan ("), std::string::npos) << md;
 }
 

@@ -16,7 +16,7 @@ namespace kvz {
 
 namespace {
 
-std::string slurp(const std::string& path) {
+std::string read_text(const std::string& path) {
   std::ifstream f(path);
   std::stringstream s;
   s << f.rdbuf();
@@ -48,7 +48,7 @@ TEST(Csv, OneRowPerCellWithStableColumns) {
   const std::string p = ::testing::TempDir() + "/kvz_w.csv";
   std::string err;
   ASSERT_TRUE(write_csv(p, r, err)) << err;
-  std::istringstream in(slurp(p));
+  std::istringstream in(read_text(p));
   std::string header, line;
   std::getline(in, header);
   EXPECT_EQ(header.rfind("id,source,record_mode,layout,block_size,codec,level,params,", 0), 0u);
@@ -152,7 +152,7 @@ TEST(Html, SelfContainedWithChartJsInlined) {
   const std::string p = ::testing::TempDir() + "/kvz_w.html";
   std::string err;
   ASSERT_TRUE(write_html(p, {r}, err)) << err;
-  std::string html = slurp(p);
+  std::string html = read_text(p);
   EXPECT_EQ(html.find("</script><b>"), std::string::npos);
   // Chart.js is inlined whole (its licence notice names its site, in a comment); the rest of
   // the page names no URL and loads nothing.

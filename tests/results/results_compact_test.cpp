@@ -71,7 +71,7 @@ std::pair<std::string, std::string> both_errors(const std::string& text) {
           compact_error.empty() ? "" : compact_error.substr(file.path.size())};
 }
 
-json valid_doc() { return json::parse(results_to_json(testing::make_run(3, 3))); }
+json valid_run_doc() { return json::parse(results_to_json(testing::make_run(3, 3))); }
 
 // The document as kvzbench writes it: schema_version, meta, then cells (json::dump sorts keys,
 // which would put the cells first).
@@ -110,20 +110,20 @@ TEST(ResultsCompact, LoadsWhatLoadResultsLoadsCellForCell) {
 TEST(ResultsCompact, RefusesWhatLoadResultsRefusesWithTheSameLine) {
   std::vector<json> bad;
   for (const char* field : {"input_bytes", "blocks", "compress_mbps", "status", "key"}) {
-    bad.push_back(valid_doc());
+    bad.push_back(valid_run_doc());
     bad.back()["kvzbench"]["cells"][1][field] = -5;
   }
-  bad.push_back(valid_doc());
+  bad.push_back(valid_run_doc());
   bad.back()["kvzbench"]["cells"].push_back(bad.back()["kvzbench"]["cells"][0]);  // an id twice
-  bad.push_back(valid_doc());
+  bad.push_back(valid_run_doc());
   bad.back()["kvzbench"]["cells"][1]["key"]["codec"] = "zstdx";
-  bad.push_back(valid_doc());
+  bad.push_back(valid_run_doc());
   bad.back()["kvzbench"]["cells"][2]["blocks_kept_raw"] = 257;
-  bad.push_back(valid_doc());
+  bad.push_back(valid_run_doc());
   bad.back()["kvzbench"]["cells"][3]["current"] = bad.back()["kvzbench"]["cells"][4]["current"] = true;
-  bad.push_back(valid_doc());
+  bad.push_back(valid_run_doc());
   bad.back()["kvzbench"]["schema_version"] = 2;
-  bad.push_back(valid_doc());
+  bad.push_back(valid_run_doc());
   bad.back()["kvzbench"].erase("meta");
   bad.push_back(json{{"context", json::object()}});
   for (const json& doc : bad) {
@@ -176,7 +176,7 @@ TEST(ResultsCompact, DroppedMembersAreCheckedAsSkippedPartsAre) {
 // What `check` never reads is not validated: a malformed latency figure refuses the whole load,
 // not the compact one.
 TEST(ResultsCompact, FieldsCheckNeverReadsAreNotValidated) {
-  json doc = valid_doc();
+  json doc = valid_run_doc();
   doc["kvzbench"]["cells"][1]["compress_latency"]["stalls"] = {{"1ms", 3}};
   const auto [whole, compact] = both_errors(in_file_order(doc));
   EXPECT_NE(whole.find("stalls"), std::string::npos);
@@ -185,7 +185,7 @@ TEST(ResultsCompact, FieldsCheckNeverReadsAreNotValidated) {
 
 // kvzbench writes meta before cells; a file written the other way round loads all the same.
 TEST(ResultsCompact, CellsBeforeMetaLoadAllTheSame) {
-  const json doc = valid_doc();
+  const json doc = valid_run_doc();
   const std::string text = "{\"kvzbench\":{\"cells\":" + doc["kvzbench"]["cells"].dump() +
                            ",\"schema_version\":1,\"meta\":" + doc["kvzbench"]["meta"].dump() + "}}";
   const TempFile file(text);

@@ -54,7 +54,7 @@ std::vector<CellResult> engine_dictionary_rows(const RecordSet& rs, const StoreP
 
 // JSON documents and log lines (dictionaries pay), a binary map tile cut in 200-byte records,
 // and a small file where the dictionary's 16 KiB block costs more than it saves.
-const Corpus kCorpora[] = {
+const Corpus kDictCorpora[] = {
     {"json/twitter.json", "auto", 1 << 20},
     {"logs/apache_access_logs.log", "lines", 1 << 20},
     {"brotli/mapsdatazrh", "fixed:200", 1 << 20},
@@ -67,7 +67,7 @@ TEST_P(RocksDbFileDictionary, StoredBytesAreTheFilesDataBlocksPlusItsDictionaryB
   const std::string codec = GetParam();
   const StoreProfile* profile = find_store_profile("rocksdb");
   ASSERT_NE(profile, nullptr);
-  for (const auto& c : kCorpora) {
+  for (const auto& c : kDictCorpora) {
     SCOPED_TRACE(c.path);
     RecordSet rs = load_records(c.path, c.mode, c.max_bytes);
     const StoreBytes real = rocksdb_real(rs, codec, profile->block_size, kDict);

@@ -23,25 +23,25 @@ namespace {
 
 using namespace real_stores;
 
-constexpr uint32_t kDict = 16 * 1024;
+constexpr uint32_t kRawDict = 16 * 1024;
 constexpr size_t kBlockSizes[] = {1024, 2048, 4096, 8192, 16384, 32768, 65536};
 
 // JSON documents and log lines, and a small CSV whose 16 KiB dictionary block costs more than
 // it saves (at 64 KiB blocks the file has two).
-const Corpus kCorpora[] = {
+const Corpus kRawDictCorpora[] = {
     {"json/twitter.json", "auto", 1 << 20},
     {"logs/apache_access_logs.log", "lines", 1 << 20},
     {"csv/world-cities.csv", "lines", 96 << 10},
 };
 
-// The rocksdb profile's rows of `codec` with a raw kDict dictionary (the store's call, and for
+// The rocksdb profile's rows of `codec` with a raw kRawDict dictionary (the store's call, and for
 // lz4/zlib the best possible call beside it).
 std::vector<CodecChoice> raw_dictionary_rows(const StoreProfile& profile, const std::string& codec) {
   std::string error;
   std::vector<CodecChoice> rows;
   for (auto c : parse_codec_spec(profile.codecs, CodecRegistry::instance(), error)) {
     if (c.codec->info().name != codec) continue;
-    c.params.dict_size = kDict;
+    c.params.dict_size = kRawDict;
     c.params.raw_dict = true;
     rows.push_back(c);
   }
@@ -69,7 +69,7 @@ std::vector<CellResult> run_rows(const BlockSet& blocks, const StoreProfile& pro
 // The raw dictionary kvzbench predicts: the store's samples, concatenated.
 std::string predicted_dictionary(const StoreProfile& profile, const BlockSet& blocks) {
   std::string dict;
-  for (auto s : store_dictionary_samples(profile, blocks, kDict, true)) dict.append(s.begin(), s.end());
+  for (auto s : store_dictionary_samples(profile, blocks, kRawDict, true)) dict.append(s.begin(), s.end());
   return dict;
 }
 
@@ -90,7 +90,7 @@ TEST_P(RocksDbRawDictionary, TheRowIsTheFileAtEveryBlockSize) {
   ASSERT_NE(profile, nullptr);
   const std::vector<CodecChoice> rows = raw_dictionary_rows(*profile, codec);
   ASSERT_FALSE(rows.empty());
-  for (const auto& c : kCorpora) {
+  for (const auto& c : kRawDictCorpora) {
     const RecordSet rs = load_records(c.path, c.mode, c.max_bytes);
     for (size_t block_size : kBlockSizes) {
       SCOPED_TRACE(fmt::format("{} {} B blocks", c.path, block_size));
@@ -100,7 +100,7 @@ TEST_P(RocksDbRawDictionary, TheRowIsTheFileAtEveryBlockSize) {
       TempFile file(fmt::format("rawdict_{}_{}.sst", codec, block_size));
       rocksdb::Options options;
       // At the row's level, as its line sets it (the properties record it).
-      write_sst(rs, codec, block_size, kDict, file.path, options, rows.front().params.level, true);
+      write_sst(rs, codec, block_size, kRawDict, file.path, options, rows.front().params.level, true);
       const std::string sst = read_file_bytes(file.path, error);
       rocksdb::SstFileReader reader(options);
       ASSERT_TRUE(reader.Open(file.path).ok());
@@ -136,13 +136,13 @@ TEST(RocksDbRawDictionaryLine, SetsMaxDictBytesAlone) {
   const StoreProfile* profile = find_store_profile("rocksdb");
   ASSERT_NE(profile, nullptr);
   const ConfigLine raw = store_config_line(
-      *profile, {.codec = "zstd", .level = 3, .params = "3:rawdict=16K", .dict_size = kDict, .block_size = 4096});
+      *profile, {.codec = "zstd", .level = 3, .params = "3:rawdict=16K", .dict_size = kRawDict, .block_size = 4096});
   EXPECT_TRUE(raw.writable);
   EXPECT_EQ(raw.text,
             "compression=kZSTD;bottommost_compression=kZSTD;compression_opts={level=3;max_dict_bytes=16384};"
             "block_based_table_factory={block_size=4096}");
   const ConfigLine trained = store_config_line(
-      *profile, {.codec = "zstd", .level = 3, .params = "3:dict=16K", .dict_size = kDict, .block_size = 4096});
+      *profile, {.codec = "zstd", .level = 3, .params = "3:dict=16K", .dict_size = kRawDict, .block_size = 4096});
   EXPECT_NE(trained.text.find("max_dict_bytes=16384;zstd_max_train_bytes=1638400}"), std::string::npos) << trained.text;
 }
 

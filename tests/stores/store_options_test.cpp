@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 using Options = std::vector<std::pair<std::string, std::string>>;
 
-std::vector<uint8_t> slurp(const fs::path& p) {
+std::vector<uint8_t> read_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -57,7 +57,7 @@ struct Table {
 
 Table zstd_table() {
   const fs::path dir = store_runs::fixtures_dir() / "scylladb/zstd-multiple_chunks-mc";
-  return {slurp(dir / "mc-1-big-CompressionInfo.db"), slurp(dir / "mc-1-big-Data.db")};
+  return {read_bytes(dir / "mc-1-big-CompressionInfo.db"), read_bytes(dir / "mc-1-big-Data.db")};
 }
 
 std::string parse_error(const Table& t, const Options& options, SstableData& out) {

@@ -21,10 +21,10 @@ namespace fs = std::filesystem;
 
 const fs::path kFixtures = fs::path(KVZ_SOURCE_DIR) / ".." / "shared" / "fixtures" / "stores";
 
-struct TempDir {
+struct ScratchDir {
   fs::path path = fs::temp_directory_path() / ("kvz_table_name_" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() {
+  ScratchDir() { fs::create_directories(path); }
+  ~ScratchDir() {
     std::error_code ec;
     fs::remove_all(path, ec);
   }
@@ -48,7 +48,7 @@ std::string table_read(const fs::path& path) {
 std::string absolute_dir(const fs::path& p) { return fs::absolute(p).lexically_normal().parent_path().string(); }
 
 TEST(TableName, CassandraTableDirectoryNamesKeyspaceAndTable) {
-  TempDir tmp;
+  ScratchDir tmp;
   const fs::path dir = tmp.path / "data" / "ks" / "events-5a1c395e0b4511efa8e7a1b2c3d4e5f6";
   copy_set(kFixtures / "cassandra" / "legacy_nb_clust", dir);
   EXPECT_EQ(table_read(dir / "nb-1-big-Data.db"), "ks.events");
@@ -68,7 +68,7 @@ TEST(TableName, CassandraElsewhereFallsBackToTheFilesDirectory) {
 }
 
 TEST(TableName, HBaseDataPathNamesNamespaceTableAndFamily) {
-  TempDir tmp;
+  ScratchDir tmp;
   const fs::path family = tmp.path / "hbase" / "data" / "default" / "usertable" / "0f5e4d3c2b1a" / "cf";
   copy_set(kFixtures / "hbase" / "hudi_1_0_hbase_2_4_9_16KB_GZ_20000", family);
   EXPECT_EQ(table_read(family / "hudi_1_0_hbase_2_4_9_16KB_GZ_20000.hfile"), "default:usertable/cf");
@@ -78,14 +78,14 @@ TEST(TableName, HBaseDataPathNamesNamespaceTableAndFamily) {
 }
 
 TEST(TableName, LevelDbIsItsDirectory) {
-  TempDir tmp;
+  ScratchDir tmp;
   const fs::path db = copy_set(kFixtures / "leveldb" / "golang_h_snappy", tmp.path / "db");
   EXPECT_EQ(table_read(db / "h.ldb"), absolute_dir(db / "h.ldb"));
 }
 
 // A real RocksDB 7.8 DB with a column family "events": its SST carries the family's name.
 TEST(TableName, RocksDbIsTheDbDirectoryAndColumnFamily) {
-  TempDir tmp;
+  ScratchDir tmp;
   const fs::path db_dir = tmp.path / "rocks";
   rocksdb::Options options;
   options.create_if_missing = true;
@@ -111,7 +111,7 @@ TEST(TableName, RocksDbIsTheDbDirectoryAndColumnFamily) {
 }
 
 TEST(TableName, WiredTigerFileIsItsTable) {
-  TempDir tmp;
+  ScratchDir tmp;
   const std::vector<Record> records = {{"a", std::string(200, 'x')}, {"b", std::string(200, 'y')}};
   ASSERT_EQ(real_wiredtiger::write_table((tmp.path / "wt").string(), records, "none", 4096), "");
   EXPECT_EQ(table_read(tmp.path / "wt" / "x.wt"), "table:x");

@@ -33,8 +33,8 @@ using namespace real_lsm;
 // (+30 .. +41 % seen on logs and the CSV; -0.4 % on JSON; on a loaded machine the CSV's L0 held
 // one file or two from run to run, +49 % and +55 %: which records the last flushes keep depends on
 // when the background threads ran).
-constexpr double kDataTolerance = 0.30;
-constexpr double kSparseDataTolerance = 0.70;
+constexpr double kUniversalDataTolerance = 0.30;
+constexpr double kUniversalSparseDataTolerance = 0.70;
 // A level's bytes against the model's runs there, as a share of the whole DB (a run moves between
 // levels whole). As planned, within 55 % (up to 48 % seen: a 64 KiB memtable holds less than
 // 64 KiB of data, so the DB flushed 39 times where the plan assumed 34 (logs), 51 for 38 (CSV),
@@ -51,9 +51,9 @@ constexpr double kDbTolerance = 0.30;
 constexpr double kWriteAmpTolerance = 0.40;
 // The plan's monthly cost at the DB's real bytes (CPU as modelled) against the best single codec's:
 // at most 10 % more (the plan was 17 .. 34 % cheaper).
-constexpr double kCostSlack = 0.10;
+constexpr double kUniversalCostSlack = 0.10;
 
-const Corpus kCorpora[] = {
+const Corpus kUniversalCorpora[] = {
     {"logs/apache_access_logs.log", "lines", 2 << 20},
     {"csv/us_zip_codes.csv", "lines", 2 << 20},
     {"json/nginxplus_status.ndjson", "lines", 2 << 20},
@@ -121,7 +121,8 @@ void compare_levels(const std::string& corpus, const UniversalShape& shape, cons
     EXPECT_LE(std::abs(level_diff), level_tolerance) << corpus << " L" << level;
     const bool big = static_cast<double>(r.file_bytes) >= total / 4;
     if (r.files) {
-      EXPECT_LE(std::abs(data_diff), big ? kDataTolerance : kSparseDataTolerance) << corpus << " L" << level;
+      EXPECT_LE(std::abs(data_diff), big ? kUniversalDataTolerance : kUniversalSparseDataTolerance)
+          << corpus << " L" << level;
     }
   }
 }
@@ -136,7 +137,7 @@ void compare_writes(const std::string& corpus, const UniversalPlan& plan, const 
 }
 
 TEST(UniversalPlanReal, RocksDbRunsHoldWhatThePlanPredicts) {
-  for (const auto& corpus : kCorpora) {
+  for (const auto& corpus : kUniversalCorpora) {
     const RecordSet rs = load_records(corpus.path, corpus.mode, corpus.max_bytes);
     const RunResults run = measure(rs);
     ASSERT_FALSE(run.cells.empty());
@@ -179,7 +180,7 @@ TEST(UniversalPlanReal, RocksDbRunsHoldWhatThePlanPredicts) {
         "${:.2f}/month\n",
         plan_bytes, plan.totals.stored_bytes, plan_usd, plan.single_label, single_bytes, plan.single.stored_bytes,
         single_usd);
-    EXPECT_LE(plan_usd, single_usd * (1 + kCostSlack)) << corpus.path;
+    EXPECT_LE(plan_usd, single_usd * (1 + kUniversalCostSlack)) << corpus.path;
     db.reset();
     single_db.reset();
     fs::remove_all(dir);

@@ -66,14 +66,14 @@ void report(const std::string& what, const StoreBytes& predicted, const StoreByt
               static_cast<unsigned long long>(predicted.kept_raw), deviation_pct(predicted.bytes, real.bytes));
 }
 
-struct Corpus {
+struct ValidationCorpus {
   const char* path;
   const char* mode;
 };
 
 // JSON documents, log lines, and a binary file cut in 200-byte records (blocks near the
 // keep-raw line, so the rule itself is exercised). About 4 MB of records in all.
-const Corpus kCorpora[] = {
+const ValidationCorpus kValidationCorpora[] = {
     {"json/twitter.json", "auto"},
     {"logs/apache_access_logs.log", "lines"},
     {"brotli/mapsdatazrh", "fixed:200"},
@@ -86,7 +86,7 @@ void expect_predictions_exact(const char* store, const std::string& codec,
                               const std::function<StoreBytes(const RecordSet&, size_t)>& write_real) {
   const StoreProfile* profile = find_store_profile(store);
   ASSERT_NE(profile, nullptr);
-  for (const auto& c : kCorpora) {
+  for (const auto& c : kValidationCorpora) {
     SCOPED_TRACE(c.path);
     RecordSet rs = load_records(c.path, c.mode, kMaxBytes);
     ASSERT_GE(rs.records.size(), 50u);

@@ -22,7 +22,7 @@ namespace {
 
 using namespace real_stores;
 
-struct Corpus {
+struct WholeFileCorpus {
   const char* path;
   const char* mode;
   size_t max_bytes;
@@ -32,7 +32,7 @@ struct Corpus {
 // JSON documents, log lines, a binary map tile cut in 200-byte records (index blocks near the
 // keep-raw line) and a small CSV (a 16 KiB dictionary block larger than its saving), at the
 // profile's 4 KiB and at 16 KiB.
-const Corpus kCorpora[] = {
+const WholeFileCorpus kWholeFileCorpora[] = {
     {"json/twitter.json", "auto", 1 << 20, 4096},
     {"json/twitter.json", "auto", 1 << 20, 16384},
     {"logs/apache_access_logs.log", "lines", 1 << 20, 4096},
@@ -81,7 +81,7 @@ uint64_t part(const CellResult& c, const char* name) {
 TEST(WholeFile, RocksDbEveryPartEqualsSstFileWriter) {
   const StoreProfile* profile = find_store_profile("rocksdb");
   ASSERT_NE(profile, nullptr);
-  for (const auto& corpus : kCorpora) {
+  for (const auto& corpus : kWholeFileCorpora) {
     const RecordSet rs = load_records(corpus.path, corpus.mode, corpus.max_bytes);
     std::vector<CodecChoice> rows;
     for (const auto& c : kSstCases) rows.push_back(profile_row(*profile, c.codec, c.dict));
@@ -173,7 +173,7 @@ TEST(WholeFile, RocksDbBzip2AtEveryLevelIsTheProfilesOneRow) {
   auto session = row.codec->open(row.params, nullptr);
   ASSERT_TRUE(session.ok()) << session.error;
   size_t files = 0, exact = 0;
-  for (const auto& corpus : kCorpora) {
+  for (const auto& corpus : kWholeFileCorpora) {
     const RecordSet rs = load_records(corpus.path, corpus.mode, corpus.max_bytes);
     const std::vector<CellResult> cells =
         run_rows(rs, *profile, corpus.block_size, {profile_row(*profile, "none", 0), row});
@@ -215,13 +215,13 @@ TEST(WholeFile, RocksDbBzip2AtEveryLevelIsTheProfilesOneRow) {
     }
   }
   std::printf("[validate] rocksdb bzip2: %zu of %zu files exact (levels 1..9, 4 and 16 KiB)\n", exact, files);
-  EXPECT_EQ(files, 9 * std::size(kCorpora));
+  EXPECT_EQ(files, 9 * std::size(kWholeFileCorpora));
 }
 
 TEST(WholeFile, LevelDbEqualsTableBuilder) {
   const StoreProfile* profile = find_store_profile("leveldb");
   ASSERT_NE(profile, nullptr);
-  for (const auto& corpus : kCorpora) {
+  for (const auto& corpus : kWholeFileCorpora) {
     const RecordSet rs = load_records(corpus.path, corpus.mode, corpus.max_bytes);
     const std::vector<CodecChoice> rows = {profile_row(*profile, "none", 0), profile_row(*profile, "snappy", 0)};
     const std::vector<CellResult> cells = run_rows(rs, *profile, corpus.block_size, rows);
