@@ -186,7 +186,7 @@ class PooledCells {
   void add(const RunResults& run, const CellResult& cell);
 
  private:
-  friend std::vector<GroupRecommendations> recommend(const RunResults&, const RecommendOptions&,
+  friend std::vector<GroupRecommendations> recommend(const RunResults&, const RecommendOptions&, const CandidateFilter&,
                                                      const CandidateFilter&);
   friend std::vector<StoreRow> store_table(const RunResults&);
   struct Impl;
