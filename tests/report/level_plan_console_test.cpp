@@ -17,16 +17,8 @@ namespace kvz {
 namespace {
 
 RunResults rocksdb_run() {
-  std::mt19937_64 rng(3);
-  RunResults run;
-  for (const auto& [fc, params] : {std::pair{testing::FixtureCodec{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
-                                   std::pair{testing::FixtureCodec{"zstd", 3, 4.0, 200, 900}, "3"}}) {
-    CellResult c = testing::make_cell(fc, 4096, rng, 3, 0);
-    c.key.profile = "rocksdb";
-    c.key.params = params;
-    run.cells.push_back(c);
-  }
-  return run;
+  return testing::store_run(
+      "rocksdb", {{{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"}, {{"zstd", 3, 4.0, 200, 900}, "3"}}, 4096, 3);
 }
 
 // The console's text with the lines wrap_words continued (a break and four spaces) joined again.

@@ -123,6 +123,26 @@ inline RunResults make_run(uint64_t seed, int reps = 9, double noise = 0.03) {
   return r;
 }
 
+// A codec's call under a store profile: the fixture codec and the params the store's run records.
+struct StoreCall {
+  FixtureCodec fc;
+  const char* params;
+};
+
+// A run of a noiseless cell per call under `profile`, as `run --profile` measures the store's calls.
+inline RunResults store_run(const std::string& profile, const std::vector<StoreCall>& calls, uint64_t block,
+                            uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  RunResults r;
+  for (const auto& call : calls) {
+    CellResult c = make_cell(call.fc, block, rng, 3, 0);
+    c.key.profile = profile;
+    c.key.params = call.params;
+    r.cells.push_back(c);
+  }
+  return r;
+}
+
 // `sources` copies of make_run's cells, each under its own source name (src0, src1, ...): a sweep
 // of many block sets, several batches of a streamed load.
 inline RunResults make_sweep(uint64_t seed, size_t sources, int reps = 3) {
