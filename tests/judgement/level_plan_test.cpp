@@ -6,6 +6,7 @@
 #include <random>
 
 #include "judgement/level_plan.h"
+#include "tests/judgement/workload_fixture.h"
 #include "tests/results/fixture.h"
 #include "util/text.h"
 
@@ -82,30 +83,16 @@ TEST(LevelModel, SmallDataStaysAboveTheDeepestLevels) {
 
 // A RocksDB run: none is free, lz4 fast and weak, zstd slow and strong (RocksDB's default calls).
 RunResults rocksdb_run() {
-  std::mt19937_64 rng(7);
-  RunResults r;
-  const struct {
-    testing::FixtureCodec fc;
-    const char* params;
-  } rows[] = {{{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
-              {{"zstd", 3, 4.0, 200, 900}, "3"},
-              {{"zlib", 6, 3.5, 40, 300}, "6:fresh"},
-              {{"zstd", 1, 3.6, 400, 1000}, "1"}};  // not RocksDB's default level: never on a level
-  for (const auto& row : rows) {
-    CellResult c = testing::make_cell(row.fc, 16384, rng, 3, 0);
-    c.key.profile = "rocksdb";
-    c.key.params = row.params;
-    r.cells.push_back(c);
-  }
-  return r;
+  return testing::store_run("rocksdb",
+                            {{{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
+                             {{"zstd", 3, 4.0, 200, 900}, "3"},
+                             {{"zlib", 6, 3.5, 40, 300}, "6:fresh"},
+                             {{"zstd", 1, 3.6, 400, 1000}, "1"}},  // not RocksDB's default level: never on a level
+                            16384, 7);
 }
 
 Workload plan_workload(const std::string& extra) {
-  Workload w;
-  std::string error;
-  EXPECT_TRUE(parse_workload("write=2,read=50,storage=0.1,cpu=0.05,size=200G" + extra, default_devices(), w, error))
-      << error;
-  return w;
+  return testing::parsed_workload("write=2,read=50,storage=0.1,cpu=0.05,size=200G" + extra);
 }
 
 TEST(LevelPlan, LineHasACodecPerLevelAndTheDeepestAsBottommost) {

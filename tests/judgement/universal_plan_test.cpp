@@ -7,6 +7,7 @@
 #include <random>
 
 #include "judgement/family_plan.h"
+#include "tests/judgement/workload_fixture.h"
 #include "tests/results/fixture.h"
 #include "util/text.h"
 
@@ -92,29 +93,14 @@ TEST(UniversalModel, DataIsKeptAndReadsLandWhereTheDataIs) {
 
 // A RocksDB run: none is free, lz4 fast and weak, zstd slow and strong, zlib slower (default calls).
 RunResults three_codec_rocksdb_run() {
-  std::mt19937_64 rng(7);
-  RunResults r;
-  const struct {
-    testing::FixtureCodec fc;
-    const char* params;
-  } rows[] = {{{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
-              {{"zstd", 3, 4.0, 200, 900}, "3"},
-              {{"zlib", 6, 3.5, 40, 300}, "6:fresh"}};
-  for (const auto& row : rows) {
-    CellResult c = testing::make_cell(row.fc, 16384, rng, 3, 0);
-    c.key.profile = "rocksdb";
-    c.key.params = row.params;
-    r.cells.push_back(c);
-  }
-  return r;
+  return testing::store_run("rocksdb",
+                            {{{"lz4", 1, 2.0, 800, 4000}, "1:stream:fresh"},
+                             {{"zstd", 3, 4.0, 200, 900}, "3"},
+                             {{"zlib", 6, 3.5, 40, 300}, "6:fresh"}},
+                            16384, 7);
 }
 
-Workload workload(const std::string& text) {
-  Workload w;
-  std::string error;
-  EXPECT_TRUE(parse_workload(text, default_devices(), w, error)) << error;
-  return w;
-}
+Workload workload(const std::string& text) { return testing::parsed_workload(text); }
 
 TEST(UniversalPlan, LineSetsUniversalAPerLevelEntryForEveryLevelAndTheLastAsBottommost) {
   const auto plans = universal_plans(three_codec_rocksdb_run(),
