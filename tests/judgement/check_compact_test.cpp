@@ -138,11 +138,7 @@ TEST(CheckCompact, SameVerdictOnNoiseAndSkippedSpeeds) {
 
 TEST(CheckCompact, SameVerdictOnShardsAndRunsCutShort) {
   const RunResults base = testing::make_run(31);
-  RunResults shard = base;
-  shard.meta.extra["shard"] = "0/2";
-  shard.cells.clear();
-  for (size_t i = 0; i < base.cells.size(); ++i)
-    if (i % 2 == 0 && !base.cells[i].reference) shard.cells.push_back(base.cells[i]);
+  const RunResults shard = testing::first_of_two_shards(base);
   expect_same_check(base, testing::scaled(shard, 0.5));  // no memcpy row: raw speeds
   RunResults cut = base;
   cut.cells[4].partial_set = true;

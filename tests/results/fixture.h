@@ -158,6 +158,16 @@ inline RunResults make_sweep(uint64_t seed, size_t sources, int reps = 3) {
   return r;
 }
 
+// Shard 0 of 2 of `base` as `run --shard 0/2` might write it: every other cell, no memcpy row.
+inline RunResults first_of_two_shards(const RunResults& base) {
+  RunResults shard = base;
+  shard.meta.extra["shard"] = "0/2";
+  shard.cells.clear();
+  for (size_t i = 0; i < base.cells.size(); ++i)
+    if (i % 2 == 0 && !base.cells[i].reference) shard.cells.push_back(base.cells[i]);
+  return shard;
+}
+
 // Scale every codec's speeds (not the reference row's): a baseline "doctored" to be faster.
 inline RunResults scaled(RunResults r, double factor) {
   for (auto& c : r.cells) {
