@@ -205,14 +205,20 @@ TEST(Html, AnswerPerSourceAndStoreWithTheStoresConfigLine) {
   EXPECT_EQ(leveldb.rfind("snappy", 0), 0u) << leveldb;
 }
 
-// Many codecs within noise of each other: the console's pick line stays within 100 columns,
-// the ties it cannot show counted ("+N tied").
-TEST(Console, ManyTiesFitOneHundredColumns) {
+// make_run's metadata over lz4hc levels 1..`levels` alone, all at the given speeds (0.1 % noise).
+RunResults lz4hc_levels_run(int levels, double c_mbps, double d_mbps) {
   RunResults r = testing::make_run(43, 3);
   r.cells.clear();
   std::mt19937_64 rng(5);
-  for (int level = 1; level <= 12; ++level)
-    r.cells.push_back(testing::make_cell({"lz4hc", level, 2.0, 300, 3000}, 4096, rng, 3, 0.001));
+  for (int level = 1; level <= levels; ++level)
+    r.cells.push_back(testing::make_cell({"lz4hc", level, 2.0, c_mbps, d_mbps}, 4096, rng, 3, 0.001));
+  return r;
+}
+
+// Many codecs within noise of each other: the console's pick line stays within 100 columns,
+// the ties it cannot show counted ("+N tied").
+TEST(Console, ManyTiesFitOneHundredColumns) {
+  RunResults r = lz4hc_levels_run(12, 300, 3000);
   for (auto& c : r.cells) c.compressed_bytes = c.stored_bytes = c.input_bytes / 2;  // equal ratios
   std::ostringstream out;
   print_recommendations(out, r);
@@ -226,11 +232,7 @@ TEST(Console, ManyTiesFitOneHundredColumns) {
 // No row meets a rule (a slow machine: nothing decompresses at 500 MB/s): the "none" line names
 // the rule, wrapped to 100 columns like every other line.
 TEST(Console, ARuleNoRowMeetsFitsOneHundredColumns) {
-  RunResults r = testing::make_run(43, 3);
-  r.cells.clear();
-  std::mt19937_64 rng(5);
-  for (int level = 1; level <= 3; ++level)
-    r.cells.push_back(testing::make_cell({"lz4hc", level, 2.0, 30, 100}, 4096, rng, 3, 0.001));
+  const RunResults r = lz4hc_levels_run(3, 30, 100);
   std::ostringstream out;
   print_recommendations(out, r);
   EXPECT_NE(out.str().find("space-sensitive  none: the bytes at rest dominate: the cheapest per month"),
