@@ -53,12 +53,6 @@ constexpr double kDeepestTolerance = 0.30;
 // 725,486 B), so a plan the model prices a few % cheaper can come out a few % dearer (+6 % seen).
 constexpr double kCostSlack = 0.10;
 
-const Corpus kCorpora[] = {
-    {"logs/apache_access_logs.log", "lines", 2 << 20},
-    {"csv/us_zip_codes.csv", "lines", 2 << 20},
-    {"json/nginxplus_status.ndjson", "lines", 2 << 20},
-};
-
 // The LSM the test DB runs, as --workload gives it to the model; storage priced so a byte is
 // worth a few cores at this scale.
 std::string lsm_workload(double data_bytes) {
@@ -119,29 +113,25 @@ void compare_levels(const std::string& corpus, const LevelPlan& plan, const std:
 }
 
 TEST(LevelPlanReal, RocksDbLevelsHoldWhatThePlanPredicts) {
-  for (const auto& corpus : kCorpora) {
-    const RecordSet rs = load_records(corpus.path, corpus.mode, corpus.max_bytes);
-    const RunResults run = measure(rs);
-    ASSERT_FALSE(run.cells.empty());
-    const double input = static_cast<double>(run.cells.front().input_bytes);
+  for (const auto& corpus : kPlanCorpora) {
+    const MeasuredCorpus m = measure_corpus(corpus);
+    ASSERT_FALSE(m.run.cells.empty());
     Workload w;
     std::string error;
-    ASSERT_TRUE(parse_workload(lsm_workload(input), default_devices(), w, error)) << error;
-    const auto plans = level_plans(run, w);
+    ASSERT_TRUE(parse_workload(lsm_workload(m.input), default_devices(), w, error)) << error;
+    const auto plans = level_plans(m.run, w);
     ASSERT_EQ(plans.size(), 1u);
     const LevelPlan& plan = plans[0];
-    const auto stored = stored_per_input(run);
-    const double input_per_raw = input / static_cast<double>(raw_record_bytes(rs));
     const auto dir = fs::temp_directory_path() / ("kvz_levels_" + std::to_string(::getpid()));
     fs::remove_all(dir);
-    auto db = load_db(rs, plan.line, (dir / "plan").string());
+    auto db = load_db(m.records, plan.line, (dir / "plan").string());
     ASSERT_NE(db, nullptr);
-    const auto levels = real_levels(*db, stored, input_per_raw);
+    const auto levels = real_levels(*db, m.stored, m.input_per_raw);
     compare_levels(corpus.path, plan, levels);
-    auto single_db = load_db(rs, plan.single_line, (dir / "single").string());
+    auto single_db = load_db(m.records, plan.single_line, (dir / "single").string());
     ASSERT_NE(single_db, nullptr);
     const uint64_t plan_bytes = db_bytes(levels);
-    const uint64_t single_bytes = db_bytes(real_levels(*single_db, stored, input_per_raw));
+    const uint64_t single_bytes = db_bytes(real_levels(*single_db, m.stored, m.input_per_raw));
     const PlanCosts costs{plan, w, plan_bytes, single_bytes};
     std::cout << fmt::format(
         "  whole DB: plan {} B (model {:.0f}) ${:.2f}/month vs best single codec {} {} B (model {:.0f}) ${:.2f}/month "

@@ -198,6 +198,35 @@ inline uint64_t raw_record_bytes(const RecordSet& rs) {
   return sum;
 }
 
+// The corpora both plan tests load (logs, a CSV of ~50-byte records, NDJSON), 2 MB of each.
+inline const Corpus kPlanCorpora[] = {
+    {"logs/apache_access_logs.log", "lines", 2 << 20},
+    {"csv/us_zip_codes.csv", "lines", 2 << 20},
+    {"json/nginxplus_status.ndjson", "lines", 2 << 20},
+};
+
+// A corpus's records measured as `run --profile rocksdb` measures them, with the figures a real
+// DB's levels are compared through.
+struct MeasuredCorpus {
+  RecordSet records;
+  RunResults run;
+  double input = 0;                      // kvzbench's input bytes (block bytes before compression)
+  std::map<std::string, double> stored;  // stored_per_input
+  double input_per_raw = 0;              // kvzbench's input bytes per raw byte RocksDB counts
+};
+
+// The caller asserts the run has cells; without any, only `records` and `run` are set.
+inline MeasuredCorpus measure_corpus(const Corpus& corpus) {
+  MeasuredCorpus m;
+  m.records = load_records(corpus.path, corpus.mode, corpus.max_bytes);
+  m.run = measure(m.records);
+  if (m.run.cells.empty()) return m;
+  m.input = static_cast<double>(m.run.cells.front().input_bytes);
+  m.stored = stored_per_input(m.run);
+  m.input_per_raw = m.input / static_cast<double>(raw_record_bytes(m.records));
+  return m;
+}
+
 inline double relative(double real, double predicted) { return predicted > 0 ? real / predicted - 1 : 0; }
 
 }  // namespace kvz::real_lsm

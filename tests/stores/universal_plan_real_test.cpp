@@ -53,12 +53,6 @@ constexpr double kWriteAmpTolerance = 0.40;
 // at most 10 % more (the plan was 17 .. 34 % cheaper).
 constexpr double kUniversalCostSlack = 0.10;
 
-const Corpus kUniversalCorpora[] = {
-    {"logs/apache_access_logs.log", "lines", 2 << 20},
-    {"csv/us_zip_codes.csv", "lines", 2 << 20},
-    {"json/nginxplus_status.ndjson", "lines", 2 << 20},
-};
-
 std::string universal_workload(double data_bytes) {
   return fmt::format("write=1,read=4,storage=20000,cpu=0.04,size={:.0f},style=universal,write_buffer=64K", data_bytes);
 }
@@ -137,25 +131,21 @@ void compare_writes(const std::string& corpus, const UniversalPlan& plan, const 
 }
 
 TEST(UniversalPlanReal, RocksDbRunsHoldWhatThePlanPredicts) {
-  for (const auto& corpus : kUniversalCorpora) {
-    const RecordSet rs = load_records(corpus.path, corpus.mode, corpus.max_bytes);
-    const RunResults run = measure(rs);
-    ASSERT_FALSE(run.cells.empty());
-    const double input = static_cast<double>(run.cells.front().input_bytes);
+  for (const auto& corpus : kPlanCorpora) {
+    const MeasuredCorpus m = measure_corpus(corpus);
+    ASSERT_FALSE(m.run.cells.empty());
     Workload w;
     std::string error;
-    ASSERT_TRUE(parse_workload(universal_workload(input), default_devices(), w, error)) << error;
-    const auto plans = universal_plans(run, w);
+    ASSERT_TRUE(parse_workload(universal_workload(m.input), default_devices(), w, error)) << error;
+    const auto plans = universal_plans(m.run, w);
     ASSERT_EQ(plans.size(), 1u);
     const UniversalPlan& plan = plans[0];
-    const auto stored = stored_per_input(run);
-    const double input_per_raw = input / static_cast<double>(raw_record_bytes(rs));
     const auto dir = fs::temp_directory_path() / ("kvz_universal_" + std::to_string(::getpid()));
     fs::remove_all(dir);
     auto counter = std::make_shared<WriteCounter>();
-    auto db = load_db(rs, plan.line, (dir / "plan").string(), true, counter);
+    auto db = load_db(m.records, plan.line, (dir / "plan").string(), true, counter);
     ASSERT_NE(db, nullptr);
-    const auto levels = real_levels(*db, stored, input_per_raw);
+    const auto levels = real_levels(*db, m.stored, m.input_per_raw);
     std::cout << corpus.path << ": " << plan.line << "\n  as planned:\n";
     compare_levels(corpus.path, plan.shape, levels, kPlannedLevelTolerance);
     std::cout << fmt::format("  replayed at the DB's {} flushes:\n", counter->flushes.load());
@@ -164,11 +154,11 @@ TEST(UniversalPlanReal, RocksDbRunsHoldWhatThePlanPredicts) {
     std::cout << fmt::format("  DB {} B, model {:.0f} B ({:+.1f}%)\n", db_bytes(levels), plan.shape.stored_bytes(),
                              db_diff * 100);
     EXPECT_LE(std::abs(db_diff), kDbTolerance) << corpus.path;
-    compare_writes(corpus.path, plan, *counter, rs.records.size());
-    auto single_db = load_db(rs, plan.single_line, (dir / "single").string(), true);
+    compare_writes(corpus.path, plan, *counter, m.records.records.size());
+    auto single_db = load_db(m.records, plan.single_line, (dir / "single").string(), true);
     ASSERT_NE(single_db, nullptr);
     const uint64_t plan_bytes = db_bytes(levels);
-    const uint64_t single_bytes = db_bytes(real_levels(*single_db, stored, input_per_raw));
+    const uint64_t single_bytes = db_bytes(real_levels(*single_db, m.stored, m.input_per_raw));
     const auto storage = [&](uint64_t bytes, const UniversalShape& s) {
       // Priced as the plan is: at the peak, here the real bytes scaled by the model's peak over its end.
       return static_cast<double>(bytes) * s.peak_stored_bytes / s.stored_bytes() / 1e9 * w.storage_usd_gb_month;
