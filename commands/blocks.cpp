@@ -134,7 +134,7 @@ bool parse_blocks_args(int argc, char** argv, Options& o, int& code) {
   CLI::App app;
   init_app(app, o);
   if (std::string theirs = foreign_flag_error(app, argc, argv); !theirs.empty()) {
-    code = usage_error(theirs);
+    code = blocks_usage_error(theirs);
     return false;
   }
   try {

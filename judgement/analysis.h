@@ -187,7 +187,7 @@ class PooledCells {
 
  private:
   friend std::vector<GroupRecommendations> recommend(const RunResults&, const RecommendOptions&,
-                                                     const CandidateFilter&);
+                                                     const CandidateFilter&, const CandidateFilter&);
   friend std::vector<StoreRow> store_table(const RunResults&);
   struct Impl;
   std::unique_ptr<Impl> impl_;
