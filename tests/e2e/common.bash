@@ -24,6 +24,9 @@ for n, line in wide[:20]:
 sys.exit(1 if wide else 0)
 PY
 }
+# unwrapped FILE: the console with each wrapped line whole again: a line too long for the
+# terminal continues on lines four columns in (util/text.h wrap_words), joined back with a space.
+unwrapped() { sed -e ':a' -e 'N' -e '$!ba' -e 's/\n    / /g' "$1"; }
 # readme_output_checks STDOUT_FILE STDERR_FILE COMMAND: what every command README.md shows must
 # satisfy once it has run (tests/e2e/readme_commands.sh calls it after each, with COLUMNS=100):
 # every line it printed, on either stream, within the terminal's width.
