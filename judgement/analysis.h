@@ -186,8 +186,8 @@ class PooledCells {
   void add(const RunResults& run, const CellResult& cell);
 
  private:
-  friend std::vector<GroupRecommendations> recommend(const RunResults&, const RecommendOptions&,
-                                                     const CandidateFilter&, const CandidateFilter&);
+  friend std::vector<GroupRecommendations> recommend(const RunResults&, const RecommendOptions&, const CandidateFilter&,
+                                                     const CandidateFilter&);
   friend std::vector<StoreRow> store_table(const RunResults&);
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -14,8 +14,8 @@
 #include "tests/results/fixture.h"
 
 #include <algorithm>
-#include <random>
 #include <memory>
+#include <random>
 #include <set>
 #include <stdexcept>
 
