@@ -15,8 +15,8 @@
 #include "commands/cli_errors.h"
 #include "commands/help_format.h"
 #include "report/check_writers.h"
-#include "report/report_file.h"
 #include "report/db_levels_writers.h"
+#include "report/report_file.h"
 #include "report/table_totals_writers.h"
 #include "report/terminal_view.h"
 #include "report/writers.h"
@@ -336,7 +336,7 @@ int merge_main(int argc, char** argv) {
   const RunResults shown = terminal_view(merged);  // names are data: escaped for the terminal
   print_fleet_answer(std::cout, shown, console_columns());
   print_table_totals(std::cout, shown, console_columns());
-  print_db_levels(std::cout, shown, nullptr);  // a DB's levels, per table and level across hosts
+  print_db_levels(std::cout, shown, nullptr, console_columns());  // a DB's levels, per table and level across hosts
   std::cout << std::flush;
   std::printf("merged %zu files, %zu cells into %s\n", a.inputs.size(), cells, a.out.c_str());
   return 0;

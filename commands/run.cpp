@@ -270,7 +270,7 @@ bool set_up(const RunArgs& a, RunSetup& s, std::string& err) {
   if (!a.check.empty() && !load_results(a.check, s.baseline, err)) return false;
   s.inputs = s.plan.sources.files;
   if (!a.check.empty()) s.inputs.push_back(a.check);
-  OutputFiles given{a.json, a.csv, a.md, a.html};
+  OutputFiles given{a.json, a.csv, a.md, a.html, "", false};
   if (!route_format(a.format, given, err)) return false;
   if (!a.out_dir.empty()) {
     const EngineOptions& e = s.plan.engine;

@@ -43,9 +43,9 @@ void print_check_header(const RunMeta& baseline, const RunMeta& current, const C
   } else if (!rep.cpu_match) {
     out << "speed: SKIPPED, the CPU model differs from the baseline's\n";
   } else if (!rep.build_match) {
-    line("speed:", fmt::format("SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')",
-                               t(current.build_type), t(current.cxx_flags), t(baseline.build_type),
-                               t(baseline.cxx_flags)));
+    line("speed:",
+         fmt::format("SKIPPED, the build differs from the baseline's ({} '{}' vs {} '{}')", t(current.build_type),
+                     t(current.cxx_flags), t(baseline.build_type), t(baseline.cxx_flags)));
   } else {
     line("speed:", fmt::format("FAIL when slower by > {:.0f} % and Mann-Whitney p < {} (>= {} repetitions), "
                                "speeds by {} normalised to the run's memcpy row",
@@ -74,9 +74,8 @@ void print_check_header(const RunMeta& baseline, const RunMeta& current, const C
 // follows the status and the figures go to the next line, under their headings.
 std::string check_row(const CellCheck& c, size_t width) {
   // Names from the files are data: escaped for the terminal (util/text.h one_line).
-  const std::string figures =
-      fmt::format("{:<12} {:<22} {:<22}", c.size_note.empty() ? "-" : one_line(c.size_note),
-                  one_line(speed_text(c.compress)), one_line(speed_text(c.decompress)));
+  const std::string figures = fmt::format("{:<12} {:<22} {:<22}", c.size_note.empty() ? "-" : one_line(c.size_note),
+                                          one_line(speed_text(c.compress)), one_line(speed_text(c.decompress)));
   const std::string cell = one_line(c.id) + (c.note.empty() ? "" : "  (" + one_line(c.note) + ")");
   const std::string one = fmt::format("{:<9} {} {}", to_string(c.status), figures, cell);
   if (display_width(one) <= width) return one + "\n";

@@ -29,7 +29,12 @@ double total_seconds(const SecondsByCpu& s) {
 Candidate candidate_of(const CellResult& cell, const std::string& label, const TableTotal& t,
                        const SecondsByCpu& compress, const SecondsByCpu& decompress) {
   const CellKey& k = cell.key;
-  Candidate c{.label = label, .codec = k.codec, .level = k.level, .params = k.params, .dict_size = k.dict_size};
+  Candidate c;
+  c.label = label;
+  c.codec = k.codec;
+  c.level = k.level;
+  c.params = k.params;
+  c.dict_size = k.dict_size;
   const double input = static_cast<double>(t.input_bytes);
   const double cs = total_seconds(compress), ds = total_seconds(decompress);
   c.compress_mbps = cs > 0 ? input / cs / 1e6 : 0;
@@ -155,8 +160,8 @@ void price(DbPlan& p, const RunResults& run, const StoreProfile& store, const Wo
       return;
     }
     l.now = l.pick = options.front();
-    for (const auto& o : options)
-      if (o.total_usd() < l.pick.total_usd() * (1 - 1e-9)) l.pick = o;
+    for (const auto& option : options)
+      if (option.total_usd() < l.pick.total_usd() * (1 - 1e-9)) l.pick = option;
     p.now_usd += l.now.total_usd();
     p.plan_usd += l.pick.total_usd();
   }
@@ -181,10 +186,16 @@ std::vector<DbPlan> db_plans(const RunResults& run, const Workload& w) {
     auto p = std::find_if(plans.begin(), plans.end(),
                           [&](const DbPlan& d) { return d.table == t.table && d.profile == t.profile; });
     if (p == plans.end()) {
-      plans.push_back({t.table, t.profile, family_options(run, t)});
+      DbPlan plan;
+      plan.table = t.table;
+      plan.profile = t.profile;
+      plan.options = family_options(run, t);
+      plans.push_back(std::move(plan));
       p = plans.end() - 1;
     }
-    p->levels.push_back({std::move(t)});
+    DbLevelPlan level;
+    level.level = std::move(t);
+    p->levels.push_back(std::move(level));
   }
   for (auto& p : plans) {
     std::sort(p.levels.begin(), p.levels.end(),

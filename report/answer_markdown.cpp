@@ -47,7 +47,8 @@ void write_group(std::ostream& o, const GroupRecommendations& g, const std::stri
     else
       o << " |  |  |  |";
     if (!store.empty())
-      o << " " << (p.config ? (p.config->writable ? code_span(p.config->line) : markdown_escape(p.config->line)) : "") << " |";
+      o << " " << (p.config ? (p.config->writable ? code_span(p.config->line) : markdown_escape(p.config->line)) : "")
+        << " |";
     o << " " << markdown_escape(p.rule) << " |\n";
   }
   o << "\n";

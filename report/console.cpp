@@ -329,7 +329,7 @@ void print_run_console(std::ostream& out, const RunResults& results, const Conso
   print_console_table(out, results, opt.sort, opt.wide, opt.width);
   print_store_table(out, results, opt.width);
   print_table_totals(out, results, opt.width);
-  print_db_levels(out, results, opt.workload ? &*opt.workload : nullptr);  // a DB's levels (its MANIFEST)
+  print_db_levels(out, results, opt.workload ? &*opt.workload : nullptr, opt.width);  // a DB's levels (its MANIFEST)
   if (opt.workload) {
     print_costs(out, results, *opt.workload, opt.devices, opt.width);
     print_level_plans(out, results, *opt.workload, opt.width);

@@ -4,8 +4,10 @@
 #include <ostream>
 
 #include "judgement/db_plan.h"
+#include "report/console.h"
 #include "report/db_levels_writers.h"
 #include "results/results.h"
+#include "util/text.h"
 
 namespace kvz {
 
@@ -36,39 +38,47 @@ std::string level_pick_text(const DbLevelPlan& l) {
                      l.now.total_usd() - l.pick.total_usd(), l.now.cores > 0 ? l.pick.cores / l.now.cores : 0.0);
 }
 
-void print_plan(std::ostream& out, const DbPlan& p, const Workload& w) {
+// Each line within `width`, continued four columns in; the line wrapped between its options.
+void print_plan(std::ostream& out, const DbPlan& p, const Workload& w, size_t width) {
   if (!p.priced) {
-    out << "  no plan per level: " << p.why_not << "\n";
+    out << wrap_words("  no plan per level:", p.why_not, width) << "\n";
     return;
   }
-  out << fmt::format("  a codec per level, priced for {}:\n", workload_text(w));
-  for (const auto& l : p.levels) out << "    " << level_pick_text(l) << "\n";
+  out << wrap_words("  a codec per level,", fmt::format("priced for {}:", workload_text(w)), width) << "\n";
+  for (const auto& l : p.levels) out << wrap_words("   ", level_pick_text(l), width) << "\n";
   out << fmt::format("    ${:.2f} a month now, ${:.2f} under the plan\n", p.now_usd, p.plan_usd);
-  out << "    rocksdb: " << p.line << "\n";
+  out << wrap_config_line("    rocksdb: ", p.line, width) << "\n";
 }
 
 }  // namespace
 
-void print_db_levels(std::ostream& out, const RunResults& run, const Workload* given) {
+void print_db_levels(std::ostream& out, const RunResults& run, const Workload* given, size_t width) {
   const Workload w = given && (given->write_mbps > 0 || given->read_mbps > 0) ? *given : default_db_workload();
   const auto plans = db_plans(run, w);
   if (plans.empty()) return;
-  out << "\nthe DB as it stands, per level (its MANIFEST's live files; bytes: the files' sizes):\n";
+  out << "\n"
+      << wrap_words("the DB as it stands, per level", "(its MANIFEST's live files; bytes: the files' sizes):", width)
+      << "\n";
   for (const auto& p : plans) {
     uint64_t files = 0, bytes = 0, data = 0;
     for (const auto& l : p.levels) files += l.level.files, bytes += l.level.current_bytes, data += l.level.data_bytes;
-    out << fmt::format("{}{}: {} level{}, {}, {} B on disk, data blocks {:.1f} %\n", p.table,
-                       p.profile.empty() ? "" : " (" + p.profile + ")", p.levels.size(),
-                       p.levels.size() == 1 ? "" : "s", files_text(files), bytes,
-                       bytes ? 100.0 * static_cast<double>(data) / static_cast<double>(bytes) : 0.0);
-    // Two lines a level, each under 100 columns: what it holds, then the best candidate on its blocks.
+    out << wrap_words(fmt::format("{}{}:", p.table, p.profile.empty() ? "" : " (" + p.profile + ")"),
+                      fmt::format("{} level{}, {}, {} B on disk, data blocks {:.1f} %", p.levels.size(),
+                                  p.levels.size() == 1 ? "" : "s", files_text(files), bytes,
+                                  bytes ? 100.0 * static_cast<double>(data) / static_cast<double>(bytes) : 0.0),
+                      width)
+        << "\n";
+    // Two lines a level: what it holds, then the best candidate on its blocks.
     for (const auto& l : p.levels)
-      out << fmt::format("  L{:<2} {:>9} {:>14} B  {}\n       {}\n", l.level.level, files_text(l.level.files),
-                         l.level.current_bytes, l.level.current, best_text(l.level));
-    print_plan(out, p, w);
+      out << fmt::format("  L{:<2} {:>9} {:>14} B  {}\n", l.level.level, files_text(l.level.files),
+                         l.level.current_bytes, l.level.current)
+          << wrap_words("      ", best_text(l.level), width) << "\n";
+    print_plan(out, p, w, width);
   }
   if (!given || (given->write_mbps <= 0 && given->read_mbps <= 0))
-    out << "(the plan's rates are an example: --workload write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour)\n";
+    out << wrap_words("(the plan's rates are an example:",
+                      "--workload write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour)", width)
+        << "\n";
 }
 
 }  // namespace kvz

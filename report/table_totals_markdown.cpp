@@ -29,8 +29,8 @@ void write_table_totals_markdown(std::ostream& out, const RunResults& run) {
                        t.profile.empty() ? "" : " (" + markdown_escape(t.profile) + ")", t.files,
                        markdown_escape(fmt::format("{}", fmt::join(t.hosts, ", "))));
     out << "| codec | bytes | saving | compress time | decompress time |\n| --- | ---: | ---: | --- | --- |\n";
-    out << fmt::format("| {} (on disk now: the files' sizes, data blocks {}) | {} | | | |\n", markdown_escape(t.current),
-                       data_share_text(t), t.current_bytes);
+    out << fmt::format("| {} (on disk now: the files' sizes, data blocks {}) | {} | | | |\n",
+                       markdown_escape(t.current), data_share_text(t), t.current_bytes);
     for (const auto& c : t.candidates)
       out << fmt::format("| {} | {} | {:.1f} % | {} | {} |\n", markdown_escape(c.label), c.bytes, c.saving_pct,
                          time_factor_text(c.compress_seconds, t.current_compress_seconds),

@@ -138,8 +138,8 @@ std::string markdown_summary(const RunResults& r, const ReportOptions& opt) {
   std::ostringstream o;
   write_fleet_answer_markdown(o, r);  // a fleet survey opens on its answer
   write_run_header(o, r);
-  write_answer_markdown(o, r, opt.recommend);  // the answer first, then what it stands on
   if (r.summary) o << summary_text(r) << "\n\n";  // a run shown in part says what is shown
+  write_answer_markdown(o, r, opt.recommend);     // the answer first, then the tables
   write_cell_table(o, r);
   write_file_baselines(o, r);
   write_table_totals_markdown(o, r);

@@ -466,7 +466,7 @@ bool parse_manifest(std::span<const uint8_t> bytes, const std::string& name, DbV
   out.manifest = name;
   error.clear();
   LogReader log(bytes, name);
-  Replay replay{name, out};
+  Replay replay{name, out, {{0, Family{"default", {}}}}, {}, {}, {}};
   std::string record;
   uint64_t at = 0;
   while (log.next(record, at, error)) {

@@ -87,9 +87,15 @@ void check_rules(const RunResults& r, const std::string& profile) {
     const Candidate* pick = find(*g, rec.pick);
     ASSERT_TRUE(pick) << rec.pick;
     // The floors, on the figures the record carries.
-    if (w->min_decompress_mbps > 0) EXPECT_GE(rec.decompress_mbps, w->min_decompress_mbps) << rec.workload;
-    if (w->min_stored_ratio > 0) EXPECT_GT(rec.stored_ratio, w->min_stored_ratio) << rec.workload;
-    if (w->max_block_us > 0) EXPECT_LT(rec.worst_block_us, w->max_block_us) << rec.workload;
+    if (w->min_decompress_mbps > 0) {
+      EXPECT_GE(rec.decompress_mbps, w->min_decompress_mbps) << rec.workload;
+    }
+    if (w->min_stored_ratio > 0) {
+      EXPECT_GT(rec.stored_ratio, w->min_stored_ratio) << rec.workload;
+    }
+    if (w->max_block_us > 0) {
+      EXPECT_LT(rec.worst_block_us, w->max_block_us) << rec.workload;
+    }
     EXPECT_DOUBLE_EQ(rec.stored_ratio, pick->stored_ratio);
     EXPECT_DOUBLE_EQ(rec.compress_mbps, pick->compress_mbps);
     EXPECT_DOUBLE_EQ(rec.decompress_mbps, pick->decompress_mbps);

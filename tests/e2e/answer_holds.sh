@@ -5,6 +5,9 @@
 # up per block), followed by its line and why; and results.json's `recommendations` hold the
 # console's picks, in its order, with the same lines.
 source "$(dirname "$0")/common.bash"
+# What the answer says, not how it is laid out: a terminal wide enough that no line wraps
+# (tests/e2e/console_width.sh holds every line to 100 columns).
+export COLUMNS=1000
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/json/twitter.json
 "$kvz" run --profile rocksdb -b 16K "$corpus" --time 0.02 --repetitions 3 --latency-calls 200 \
   --json "$work/out.json" >"$work/out" 2>"$work/err" || { cat "$work/err"; fail "run failed"; }

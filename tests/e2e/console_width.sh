@@ -31,7 +31,8 @@ run_fits families run --profile rocksdb "${few[@]}" "$twitter" "${budget[@]}" \
   --workload storage=0.08,cpu=0.04,family=hot:write=20:read=200:size=50G,family=cold:write=0.5:read=5:size=2T
 run_fits check check --baseline "$work/rocksdb.json" "$work/rocksdb.json"
 run_fits blocks blocks --stats -l rocksdb -b 4K,16K "$twitter" --max-bytes 32K
-COLUMNS=80 run_fits narrow run --profile rocksdb -b 16K "$twitter" "${budget[@]}"
+# At 80 its files go to a short relative --out-dir: the "wrote PATH" lines name whole paths.
+(cd "$work" && COLUMNS=80 run_fits narrow run --profile rocksdb -b 16K "$twitter" "${budget[@]}" --out-dir n)
 
 # The answer first, the tables after; the plans' lines and the per-level rows are there.
 python3 - "$work" <<'PY' || fail "the console's answer, its config lines or the plans are not as expected"

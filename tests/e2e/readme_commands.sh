@@ -83,6 +83,9 @@ def commands(path):
         if text.endswith("\\"):
             pending += text[:-1] + " "
             continue
+        if text.endswith(("&&", "||", "|")):  # the shell reads on to the next line
+            pending += text + " "
+            continue
         yield start, pending + text
         pending = ""
 
@@ -105,6 +108,10 @@ ELSEWHERE = [
      "configure_and_build build/portable Release -DKVZ_BUILD_TESTS=OFF -DKVZ_PORTABLE=ON"),
     (r"deploy/slurm/submit-sweep\.sh ", "tests/slurm/sweep_test.sh", "deploy/slurm/submit-sweep.sh"),
     (r"deploy/slurm/submit-survey\.sh ", "tests/slurm/survey_test.sh", "deploy/slurm/submit-survey.sh"),
+    # The registry step: the Kubernetes test runs each block that applies a manifest, as written,
+    # with stand-ins for docker and kubectl that keep what they are given.
+    (r"^IMAGE=|^docker build |image: kvzbench:latest\|image: \$IMAGE", "tests/kubernetes/manifests_test.sh",
+     'if "kubectl apply" in b'),
 ]
 
 

@@ -34,9 +34,13 @@ open_page() {
     >"$work/dom-$3.html" 2>"$work/chromium-$3.log"
 }
 second=$(jq -r '[.kvzbench.cells[].key.source] | unique | .[1] // .[0]' "$work/results1.json")
-# Every codec as fast as every other: each workload's pick ties with the rest, a long chain.
+# Every codec as fast as every other: each workload's pick ties with the rest, a long chain. The
+# picks stand on each block's fastest call (intrinsic.fastest_sum_ns), so those are 100 MB/s too.
 jq '(.kvzbench.cells[] | select(.key.codec != "memcpy") | (.compress_mbps, .decompress_mbps,
-     .compress_cpu_mbps, .decompress_cpu_mbps)) |= map(100)' "$work/results1.json" >"$work/ties.json"
+     .compress_cpu_mbps, .decompress_cpu_mbps)) |= map(100)
+    | (.kvzbench.cells[] | select(.key.codec != "memcpy" and .input_bytes != null)) |=
+       (.input_bytes as $b | (.compress_latency.intrinsic, .decompress_latency.intrinsic)
+        |= (if . == null then . else .fastest_sum_ns = $b * 10 end))' "$work/results1.json" >"$work/ties.json"
 "$kvz" report "$work/ties.json" -o "$work/ties.html" >/dev/null
 open_page "$work/report.html" "" default
 open_page "$work/report.html" "source=$second&block=4K&dir=compress&family=zstd" picked

@@ -21,7 +21,8 @@ blocks=$(sst_dump --file="$sst" --show_properties 2>/dev/null | sed -n 's/^ *# d
 [ "$(jq -r '.kvzbench.meta.corpora[0].name' "$work/out.json")" = "db:default/L1" ] ||
   fail "source $(jq -r '.kvzbench.meta.corpora[0].name' "$work/out.json"), not the DB's L1"
 grep -q "^store file db:default/L1: rocksdb default/L1 (lz4 ×1): 1 file, $(stat -c %s "$sst") bytes on disk (data blocks $data_bytes); $blocks data blocks" \
-  "$work/out" || fail "no level line: $(grep -m1 '^store file' "$work/out")"
+  <(unwrapped "$work/out") ||
+  fail "no level line: $(grep -m1 '^store file' "$work/out")"
 cur=$(jq -c '[.kvzbench.cells[] | select(.current)]' "$work/out.json")
 [ "$(jq length <<<"$cur")" -eq 1 ] || fail "expected one current row: $cur"
 [ "$(jq -r '.[0].key.layout + " " + .[0].key.profile + " " + .[0].key.codec + " " + .[0].key.params' <<<"$cur")" = \

@@ -4,6 +4,9 @@
 # stored bytes are the Data.db's size on disk, exactly; the console names the file; a directory
 # without store files and --max-bytes behave as documented.
 source "$(dirname "$0")/common.bash"
+# What the console says, not how it is laid out: a terminal wide enough that no line wraps
+# (tests/e2e/console_width.sh holds every line to 100 columns).
+export COLUMNS=1000
 fixtures=${KVZ_FIXTURES:-${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/../fixtures/stores}
 table=$fixtures/cassandra/legacy_nb_clust
 "$kvz" run --profile cassandra -c lz4 -b 16K "$table" --time 0.02 --repetitions 3 --json "$work/out.json" \

@@ -3,6 +3,9 @@
 # column families"): under --profile rocksdb, style=universal prints the universal plan and its
 # line instead of the leveled one; family= prints each family's pick with a line naming the family.
 source "$(dirname "$0")/common.bash"
+# What the console says, not how it is laid out: a terminal wide enough that no line wraps
+# (tests/e2e/console_width.sh holds every line to 100 columns).
+export COLUMNS=1000
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/json/twitter.json
 quick=(run -q --profile rocksdb -c lz4/zstd:3 --time 0.01 --repetitions 1 --latency-calls 100 "$corpus")
 "$kvz" "${quick[@]}" --json "$work/u.json" \

@@ -87,8 +87,9 @@ TEST(DbPlan, LevelsAreTheFilesAsTheyStandPricedPerLevel) {
   // A candidate's bytes: the files' other parts as they are, its data blocks in place of theirs.
   const DbLevelPlan& l6 = p.levels[2];
   for (const auto& c : l6.level.candidates)
-    if (c.label == "zstd 3")
+    if (c.label == "zstd 3") {
       EXPECT_EQ(c.bytes, kLevels[2].file_bytes - kLevels[2].data_bytes + static_cast<uint64_t>(5'200'000 / 3.9));
+    }
   EXPECT_LE(p.plan_usd, p.now_usd);
   EXPECT_EQ(p.line.rfind("compression_per_level=", 0), 0u) << p.line;
 }

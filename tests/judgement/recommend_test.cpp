@@ -14,8 +14,8 @@
 #include "tests/results/fixture.h"
 
 #include <algorithm>
-#include <random>
 #include <memory>
+#include <random>
 #include <set>
 #include <stdexcept>
 
@@ -84,8 +84,9 @@ TEST(Recommend, EachPickMinimisesItsStatedCost) {
       ASSERT_TRUE(p.choice) << w.name;
       EXPECT_NEAR(p.cost_usd, workload_cost(w, *p.choice, g.threads).total_usd, 1e-9);
       for (const auto& c : g.candidates)
-        if (meets_floors(w, c) && !c.dict_losses)
+        if (meets_floors(w, c) && !c.dict_losses) {
           EXPECT_LE(p.cost_usd, workload_cost(w, c, g.threads).total_usd + 1e-9) << w.name << " " << c.label;
+        }
     }
   // By hand, 4K: write-heavy 100 MB/s on 500 GiB: storage 536.9 GB / 2.79 x $0.08 = $15.39, CPU
   // 100 / 450 MB/s = 0.222 cores x $0.04 x 720 = $6.40.
@@ -130,7 +131,9 @@ TEST(Recommend, TheFiveWorkloadsAndTheirTerms) {
     const auto g = recommend(r, {})[0];
     for (const auto& row : ranking.rows)
       for (const auto& c : g.candidates)
-        if (c.label == row.label) EXPECT_NEAR(row.total_usd, workload_cost(nw, c, 1).total_usd, 1e-9) << term;
+        if (c.label == row.label) {
+          EXPECT_NEAR(row.total_usd, workload_cost(nw, c, 1).total_usd, 1e-9) << term;
+        }
   }
 }
 

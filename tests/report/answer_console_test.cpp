@@ -47,7 +47,7 @@ TEST(AnswerConsole, TheConsolePrintsTheRecordsOfResultsJson) {
   RunResults run = rocksdb_run(true);
   add_answer(run);
   std::ostringstream out;
-  print_recommendations(out, run);
+  print_recommendations(out, run, 1000);  // wide enough that no line wraps: each compared whole
   const auto lines = lines_of(out.str());
   size_t at = 0;
   for (const auto& rec : run.recommendations) {

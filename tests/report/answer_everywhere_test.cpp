@@ -1,15 +1,17 @@
-// The console, the Markdown and the HTML open on the same answer (report/answer.h run_answer):
+// The console, the Markdown, the HTML and results.json open on the same answer (report/answer.h run_answer):
 // the same groups in the same order, the same workloads, picks and configuration lines; a fleet's
 // per-file rows keyed by host in each. Each output is read back into one shape (ShownGroup) and
 // compared with the list every writer is made from, so results.json's `recommendations` can be
 // held to it the same way: read it into ShownGroups and call expect_shows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "judgement/answer.h"
 #include "report/answer.h"
 #include "report/console.h"
 #include "report/html_data.h"
@@ -64,12 +66,13 @@ void expect_shows(const std::vector<GroupRecommendations>& answer, const std::ve
 }
 
 // The console's answer: "recommendations, GROUP (...)", a line per pick, its store's line under
-// it (continued on lines indented deeper); everything before the first table.
+// it (continued on lines indented deeper), then why; everything before the first table.
 std::vector<ShownGroup> console_answer(const std::string& text) {
   std::vector<ShownGroup> groups;
   std::istringstream in(text);
   const std::regex pick(R"(^  (\S[^ ]*(?: [^ ]+)?) +(.+?)(?:\s+[0-9]+\.[0-9]{3}\s.*)?$)");
-  bool in_group = false;  // a group runs from its heading to the next blank line
+  bool in_group = false;   // a group runs from its heading to the next blank line
+  bool in_config = false;  // after a pick, until its "why:": its store's line
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("== ", 0) == 0) break;  // the tables
     std::smatch m;
@@ -78,7 +81,9 @@ std::vector<ShownGroup> console_answer(const std::string& text) {
       in_group = true;
     } else if (line.empty()) {
       in_group = false;
-    } else if (in_group && line.rfind("    ", 0) == 0 && !groups.back().picks.empty()) {
+    } else if (line.rfind("    why:", 0) == 0) {
+      in_config = false;  // why the pick, and a code change, under its line: not the line
+    } else if (in_group && in_config && line.rfind("    ", 0) == 0 && !groups.back().picks.empty()) {
       const size_t colon = line.find(": ");  // "    rocksdb: LINE", then its continuation lines
       groups.back().picks.back().config +=
           without_spaces(line.rfind("     ", 0) == 0 || colon == std::string::npos ? line : line.substr(colon + 2));
@@ -86,6 +91,7 @@ std::vector<ShownGroup> console_answer(const std::string& text) {
       std::string choice = m[2];
       choice = choice.substr(0, std::min(choice.find(" ≈ "), choice.find(" +")));
       groups.back().picks.push_back({m[1], choice.rfind("none:", 0) == 0 ? "none" : choice, ""});
+      in_config = true;
     }
   }
   return groups;
@@ -146,6 +152,30 @@ RunResults rocksdb_run() {
   return r;
 }
 
+// results.json's `recommendations` as `run` writes them (judgement/answer.h add_answer), saved
+// and read back: a record per pick, in the answer's order.
+std::vector<ShownGroup> json_answer(const RunResults& run) {
+  RunResults judged = run;
+  // The fixture's extra codecs (lz4hc) named among the run's, as a real run names every codec.
+  auto& versions = judged.meta.codec_versions;
+  for (const auto& c : judged.cells)
+    if (std::none_of(versions.begin(), versions.end(), [&](const CodecVersion& v) { return v.codec == c.key.codec; }))
+      versions.push_back({c.key.codec, c.key.codec, "fixture"});
+  add_answer(judged);
+  RunResults loaded;
+  std::string error;
+  EXPECT_TRUE(results_from_json(results_to_json(judged), loaded, error)) << error;
+  std::vector<ShownGroup> groups;
+  for (const auto& r : loaded.recommendations) {
+    if (groups.empty() || groups.back().group != r.group) groups.push_back({r.group, {}});
+    std::string line;
+    for (const auto& l : r.config)
+      if (l.store == "rocksdb") line = without_spaces(l.line);
+    groups.back().picks.push_back({r.workload, r.pick.empty() ? "none" : r.pick, line});
+  }
+  return groups;
+}
+
 TEST(AnswerEverywhere, ConsoleMarkdownAndHtmlOpenOnTheSameAnswer) {
   const RunResults run = rocksdb_run();
   const auto answer = run_answer(run, RecommendOptions{});
@@ -158,6 +188,7 @@ TEST(AnswerEverywhere, ConsoleMarkdownAndHtmlOpenOnTheSameAnswer) {
   const auto html = html_data({run}, ReportOptions{})["answer"];
   EXPECT_EQ(html["default_store"], "rocksdb");
   expect_shows(answer, html_answer(html), "html");
+  expect_shows(answer, json_answer(run), "results.json");
   // Each opens on it: the console before its first table, the Markdown before its cells.
   EXPECT_LT(console.str().find("recommendations, "), console.str().find("\n== "));
   EXPECT_LT(md.find("### The answer"), md.find("### Cells"));
@@ -192,6 +223,10 @@ TEST(AnswerEverywhere, WithoutAProfileTheHtmlOpensOnAnyStore) {
 TEST(AnswerEverywhere, MarksAreExplainedUnderTheAnswer) {
   RunResults run = rocksdb_run();
   run.cells[3].key.params = "1:fresh";
+  // The nine lz4hc levels as RocksDB calls them (a context per block): the store's own call, so
+  // they are candidates, all alike, and read-heavy's pick ties with the other eight.
+  for (auto& c : run.cells)
+    if (c.key.codec == "lz4hc") c.key.params = std::to_string(c.key.level) + ":fresh";
   std::ostringstream console;
   print_run_console(console, run, ConsoleOptions{});
   const std::string text = console.str();

@@ -21,9 +21,6 @@ clean() {
   done
 }
 # safe_files PREFIX: the CSV, Markdown and HTML written under PREFIX.
-# The console as one line per logical line: a long one is wrapped within the terminal's width,
-# continued four columns in (util/text.h wrap_words); escaping must hold across the wrap.
-unwrapped() { sed -e ':a' -e 'N' -e '$!ba' -e 's/\n    / /g' "$1"; }
 safe_files() {
   clean "$1.csv" "$1.md" "$1.html"
   ! grep -qF ',=cmd' "$1.csv" || fail "$1.csv: a formula cell left as is"
@@ -44,7 +41,7 @@ done
 expect 0 "" "$kvz" merge "$n/host0.json" "$n/host1.json" -o "$n/fleet.json"
 clean "$work/out" "$work/err"
 grep -q '^fleet answer' "$work/out" || fail "the fleet merge printed no fleet answer: $(head -3 "$work/out")"
-unwrapped "$work/out" | grep -qF 'ks\x1b]0;owned\x07.t\n'"$fake" || fail "the table's name is not shown escaped: $(cat "$work/out")"
+grep -qF 'ks\x1b]0;owned\x07.t\n'"$fake" <(unwrapped "$work/out") || fail "the table's name is not shown escaped: $(cat "$work/out")"
 expect 0 "" "$kvz" report "$n/fleet.json" --csv "$n/fleet.csv" --md "$n/fleet.md" --html "$n/fleet.html"
 clean "$work/out" "$work/err"
 safe_files "$n/fleet"
@@ -61,7 +58,7 @@ ldb --db="$db" --column_family="$cf" compact >/dev/null
 expect 0 "" "$kvz" run "${q[@]}" "$db" --json "$n/cf.json" --csv "$n/cf.csv" --md "$n/cf.md" --html "$n/cf.html"
 clean "$work/out" "$work/err"
 safe_files "$n/cf"
-unwrapped "$work/out" | grep -qF 'db\x1b[2J:cf\x1b[2J\n'"$fake" || fail "the column family is not shown escaped: $(cat "$work/out")"
+grep -qF 'db\x1b[2J:cf\x1b[2J\n'"$fake" <(unwrapped "$work/out") || fail "the column family is not shown escaped: $(cat "$work/out")"
 
 # Corpus files named each way.
 for i in "${!names[@]}"; do

@@ -129,5 +129,5 @@ open(sys.argv[1], "wb").write(out)
 EOF
 expect 0 "" "${limited[@]}" 2 65 "$kvz" run -c snappy -b 4K --time 0.01 --repetitions 1 --latency-calls 100 --max-bytes 64K \
   "$work/many_blocks.sst"
-grep -q "1024 data blocks, [0-9]* bytes on disk (the first 2, " "$work/out" ||
-  fail "--max-bytes on a 1,024-block table: $(grep -m1 'store file' "$work/out")"
+grep -q "1024 data blocks, [0-9]* bytes on disk (the first 2, " <(unwrapped "$work/out") ||
+  fail "--max-bytes on a 1,024-block table: $(grep -m1 '^store file' "$work/out")"
