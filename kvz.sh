@@ -48,17 +48,15 @@ install_missing() {
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# Every build is a unity build (each target's sources one translation unit: a third of the compile
-# time, tests/README.md "Build time") with Ninja, which compiles every target's unit at once where
-# Make would wait for each library before starting the next. A tree Make configured before is
-# configured afresh.
+# Every build uses Ninja, which compiles every target's units at once where Make would wait for
+# each library before starting the next. A tree Make configured before is configured afresh.
 configure() { # dir, build type, extra cmake args...
   local dir=$1 type=$2 fresh=()
   shift 2
   if [ -f "$dir/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
     fresh=(--fresh)
   fi
-  cmake "${fresh[@]}" -G Ninja -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" -DKVZ_UNITY_BUILD=ON "$@" >/dev/null
+  cmake "${fresh[@]}" -G Ninja -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
 }
 configure_and_build() { # dir, build type, extra cmake args...
   configure "$@"
@@ -108,13 +106,12 @@ cpu_so_far() { times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/)
 phase_done() { echo "kvz.sh: $* done at ${SECONDS} s (CPU so far $(cpu_so_far) s)" >&2; }
 check_flags=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=ON
   -DKVZ_WERROR=$werror "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link")
-# 0. clang-tidy over the project's own sources (not tests/), each file its own unit (in a unity
-#    unit misc-unused-using-decls, which looks at the main file only, would see nothing), with the
-#    sanitizer build's flags: build/tidy is that build configured without the unity build, for
-#    its compile_commands.json only. It runs from the start, niced, on whatever CPU the builds
+# 0. clang-tidy over the project's own sources (not tests/), each file its own unit, with the
+#    sanitizer build's flags: build/tidy is that build configured again, for its
+#    compile_commands.json only (the sanitizer build is configured later). It runs from the start, niced, on whatever CPU the builds
 #    leave idle (their last units and links, the install checks), and must be done before the
 #    tests start (the speed tests run first and alone).
-configure build/tidy Debug "${check_flags[@]}" -DKVZ_UNITY_BUILD=OFF
+configure build/tidy Debug "${check_flags[@]}"
 # shellcheck disable=SC2046
 setsid nice -n 19 run-clang-tidy -quiet -p build/tidy -j "$jobs" \
   $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') >build/tidy/clang-tidy.log 2>&1 &
