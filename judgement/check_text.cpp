@@ -54,7 +54,7 @@ void print_check_header(const RunMeta& baseline, const RunMeta& current, const C
   }
   if (!rep.version_changes.empty()) {
     std::string changes;
-    for (const auto& v : rep.version_changes) changes += " " + t(v) + ";";
+    for (const auto& v : rep.version_changes) changes.append(" ").append(t(v)).append(";");
     line("codec library versions differ from the baseline's:",
          fmt::format("{} sizes compared within a {:.1f} % ratio loss", changes.substr(1), opt.ratio_tolerance * 100));
     const std::string& cmd = current.command_line;

@@ -51,7 +51,8 @@ void print_text_table(std::ostream& out, std::string_view indent, const std::vec
     for (size_t i = 0; i < shown.size(); ++i) {
       const size_t c = shown[i];
       const bool last = i + 1 == shown.size();
-      s += (i ? " " : "") + (last && columns[c].left ? text_of(c) : padded(text_of(c), widths[c], columns[c].left));
+      if (i) s += ' ';
+      s += last && columns[c].left ? text_of(c) : padded(text_of(c), widths[c], columns[c].left);
     }
     return s + "\n";
   };

@@ -59,7 +59,9 @@ std::string family_options(const ColumnFamilyOptionsText& options, const std::st
   if (cf == options.end()) return out;
   for (const char* key : kKeys) {
     const auto v = cf->second.find(key);
-    if (v != cf->second.end()) out += (out.empty() ? "" : ";") + std::string(key) + "=" + v->second;
+    if (v == cf->second.end()) continue;
+    if (!out.empty()) out += ';';
+    out.append(key).append("=").append(v->second);
   }
   return out;
 }
