@@ -29,7 +29,7 @@ std::vector<std::string> answer_header_lines(const RunResults& run) {
   lines.push_back(fmt::format("measured on {}{} ({} core{}), {} repetition{} a cell",
                               m.cpu_model.empty() ? "?" : m.cpu_model, m.hostname.empty() ? "" : ", host " + m.hostname,
                               m.cores, m.cores == 1 ? "" : "s", m.repetitions, m.repetitions == 1 ? "" : "s"));
-  if (m.interrupted) lines.push_back("interrupted: the answer stands on the cells that finished");
+  if (m.interrupted) lines.emplace_back("interrupted: the answer stands on the cells that finished");
   if (const std::string load = machine_verdict_line(m); !load.empty()) lines.push_back(load);
   return lines;
 }
