@@ -38,7 +38,6 @@
 #include "commands/run_plan_hash.h"
 #include "judgement/analysis.h"
 #include "judgement/answer.h"
-#include "judgement/machine_verdict.h"
 #include "report/console.h"
 #include "report/db_levels_writers.h"
 #include "report/table_totals_writers.h"
