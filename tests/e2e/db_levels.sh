@@ -6,6 +6,7 @@
 # compaction starts; each file's size checked by stat), the codec in use,
 # the candidates on the level's blocks and a plan with its compression_per_level line. A damaged
 # MANIFEST: one line, and the tables read one by one.
+# The content checks read whole lines: COLUMNS=1000 (the wrapping to a terminal is e2e_console_width's).
 source "$(dirname "$0")/common.bash"
 command -v ldb >/dev/null || fail "ldb not found: the README's test command installs rocksdb-tools"
 corpus=${KVZ_CORPORA:?KVZ_CORPORA must name the corpora directory}/logs/apache_access_logs.log
@@ -27,9 +28,11 @@ while read -r line; do
 done <"$work/live"
 [ "${#files[@]}" -ge 2 ] || fail "expected files on two levels or more: $(cat "$work/live")"
 
-"$kvz" run "$work/db" -c lz4/zstd:3 --time 0.02 --repetitions 2 --json "$work/out.json" >"$work/out" 2>"$work/err" ||
+COLUMNS=1000 "$kvz" run "$work/db" -c lz4/zstd:3 --time 0.02 --repetitions 2 --json "$work/out.json" >"$work/out" 2>"$work/err" ||
   { cat "$work/err"; fail "kvzbench run DBDIR failed"; }
-[ ! -s "$work/err" ] || fail "warnings on a sound DB: $(cat "$work/err")"
+# No warnings on a sound DB (a level too small for ZDICT is skipped as RocksDB's own call would be).
+! grep -v ": skipped: RocksDB's per-file method writes no dictionary" "$work/err" | grep -q . ||
+  fail "warnings on a sound DB: $(cat "$work/err")"
 grep -q "^the DB as it stands, per level" "$work/out" || fail "no per-level view: $(cat "$work/out")"
 for l in "${!files[@]}"; do
   entry=$(jq -c --arg n "db:default/L$l" '.kvzbench.meta.corpora[] | select(.name == $n)' "$work/out.json")
@@ -55,10 +58,10 @@ grep -Eq ":default \(rocksdb\): ${#files[@]} levels, [0-9]+ files, $total B on d
 
 # A fleet survey: the same DB measured as two hosts, merged: each level summed across them.
 for node in node1 node2; do
-  KVZ_NODE_NAME=$node "$kvz" run "$work/db" -c lz4 --time 0.01 --repetitions 1 --json "$work/$node.json" >/dev/null 2>&1 ||
+  COLUMNS=1000 KVZ_NODE_NAME=$node "$kvz" run "$work/db" -c lz4 --time 0.01 --repetitions 1 --json "$work/$node.json" >/dev/null 2>&1 ||
     fail "run as $node"
 done
-"$kvz" merge "$work/node1.json" "$work/node2.json" -o "$work/merged.json" >"$work/merged" 2>&1 || fail "merge: $(cat "$work/merged")"
+COLUMNS=1000 "$kvz" merge "$work/node1.json" "$work/node2.json" -o "$work/merged.json" >"$work/merged" 2>&1 || fail "merge: $(cat "$work/merged")"
 for l in "${!files[@]}"; do
   grep -Eq "^  L$l +$((2 * files[$l])) files +$((2 * bytes[$l])) B " "$work/merged" ||
     fail "merged L$l is not both hosts' $((2 * bytes[$l])) B: $(sed -n '/DB as it stands/,$p' "$work/merged")"
@@ -70,8 +73,13 @@ manifest=$(ls "$work"/broken/MANIFEST-*)
 printf '\x7f' | dd of="$manifest" bs=1 seek=20 conv=notrunc 2>/dev/null
 "$kvz" run "$work/broken" -c lz4 --time 0.01 --repetitions 1 --json "$work/broken.json" >"$work/out2" 2>"$work/err2" ||
   { cat "$work/err2"; fail "run on a damaged MANIFEST failed"; }
-[ "$(wc -l <"$work/err2")" -eq 1 ] && grep -q "read one by one, levels unknown" "$work/err2" ||
+# One line on the MANIFEST. A table read alone may be too small for ZDICT, as RocksDB's own call
+# finds (which tables exist depends on where the load's background compactions stopped): the only
+# other lines allowed are those cells' skips.
+[ "$(grep -c "MANIFEST" "$work/err2")" -eq 1 ] && grep -q "read one by one, levels unknown" "$work/err2" ||
   fail "expected one line on a damaged MANIFEST: $(cat "$work/err2")"
+! grep -v "MANIFEST" "$work/err2" | grep -v ": skipped: RocksDB's per-file method writes no dictionary" | grep -q . ||
+  fail "unexpected lines on a damaged MANIFEST: $(cat "$work/err2")"
 [ "$(jq '[.kvzbench.meta.corpora[] | select(.level != null)] | length' "$work/broken.json")" -eq 0 ] ||
   fail "levels from a damaged MANIFEST"
 # A live table cut short: refused with one line naming it, as a table named alone is (exit 2).
