@@ -102,8 +102,18 @@ werror=OFF
 export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache \
   CCACHE_NOHASHDIR=1 CCACHE_BASEDIR=$PWD
 # CPU seconds (user + sys) of every child process finished so far, for the phase lines below.
-cpu_so_far() { times | awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
-phase_done() { echo "kvz.sh: $* done at ${SECONDS} s (CPU so far $(cpu_so_far) s)" >&2; }
+# `times` runs in this shell, written to a file: in a $(...) subshell it would count that
+# subshell's children, none.
+cpu_so_far() {
+  times >build/.kvz-times
+  awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' build/.kvz-times
+}
+phase_done() {
+  local cpu
+  cpu_so_far >build/.kvz-cpu
+  cpu=$(<build/.kvz-cpu)
+  echo "kvz.sh: $* done at ${SECONDS} s (CPU so far $cpu s)" >&2
+}
 check_flags=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=ON
   -DKVZ_WERROR=$werror "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link")
 # 0. clang-tidy over the project's own sources (not tests/), each file its own unit, with the
@@ -147,4 +157,5 @@ tests/fuzz/run_fuzzers.sh build/check "${KVZ_FUZZ_SECONDS:-20}"
 # 3. The portable binary runs with every codec library hidden from the loader, where the
 #    sanitizer build (linked dynamically) cannot start.
 KVZ_DYNAMIC_BIN=build/check/kvzbench tests/install/check_portable.sh build/portable
-echo "kvz.sh: all tests passed in $SECONDS s (CPU $(cpu_so_far) s)" >&2
+cpu_so_far >build/.kvz-cpu
+echo "kvz.sh: all tests passed in $SECONDS s (CPU $(<build/.kvz-cpu) s)" >&2

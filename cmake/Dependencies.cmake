@@ -76,7 +76,7 @@ kvz_cmake_pkg(CLI11 libcli11-dev CONFIG)
 kvz_cmake_pkg(fmt libfmt-dev CONFIG)
 find_package(Threads REQUIRED)
 if(KVZ_PORTABLE)
-  kvz_portable_after_find()  # fmt header-only, kvzbench-portable/ (cmake/Portable.cmake)
+  kvz_portable_after_find()  # kvzbench-portable/ (cmake/Portable.cmake)
 endif()
 
 if(KVZ_BUILD_TESTS)

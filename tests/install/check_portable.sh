@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The portable binary (KVZ_PORTABLE=ON, cmake/Portable.cmake), end to end. BUILD_DIR is a built
 # portable tree (CI: build/portable). Checks that ldd lists only the C/C++ runtime and the
-# bundled libbenchmark, then runs the bundle, unpacked elsewhere, with every codec library (and
-# libxxhash, libcrypto, libfmt, the system's libbenchmark) hidden from the loader: inside a
+# bundled libbenchmark and libfmt, then runs the bundle, unpacked elsewhere, with every codec
+# library (and libxxhash, libcrypto, the system's libbenchmark and libfmt) hidden from the loader: inside a
 # private mount namespace an empty file is bind-mounted over each of them, so the machine's own
 # /usr is never written. Runs as root (unshare -m). One line per check.
 #   tests/install/check_portable.sh BUILD_DIR
@@ -15,8 +15,8 @@ fail() {
 }
 ldso=$(readlink -f /lib64/ld-linux-x86-64.so.2)
 # The libraries a normal build loads and the portable one must not: the codecs' (the library
-# column of codecs/packages.txt), xxhash and crypto (static too) and fmt (header-only).
-static_libs='zstd|lz4|snappy|z|brotli(enc|dec|common)|lzma|lzo2|bz2|xxhash|crypto|fmt'
+# column of codecs/packages.txt), xxhash and crypto (static too).
+static_libs='zstd|lz4|snappy|z|brotli(enc|dec|common)|lzma|lzo2|bz2|xxhash|crypto'
 static_re="^lib($static_libs)\\.so"
 
 # --- inside the private mount namespace (the script runs itself there) -------------------------
@@ -62,24 +62,26 @@ tarball=$build/kvzbench-portable.tar.gz
 T=$(mktemp -d /tmp/kvz-portable.XXXXXX)
 trap 'rm -rf --one-file-system "$T"' EXIT
 
-# (a) ldd: the C/C++ runtime and the bundled libbenchmark, nothing else.
+# (a) ldd: the C/C++ runtime and the bundled libbenchmark and libfmt, nothing else.
 bundle=$build/kvzbench-portable
 ldd "$bundle/kvzbench" >"$T/ldd" || fail "ldd $bundle/kvzbench"
-runtime_re='^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|/lib64/ld-linux-x86-64\.so\.2|libbenchmark\.so\..*)$'
+runtime_re='^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|/lib64/ld-linux-x86-64\.so\.2|libbenchmark\.so\..*|libfmt\.so\..*)$'
 libs=$(awk '{ print $1 }' "$T/ldd")
 extra=$(grep -Ev "$runtime_re" <<<"$libs" || true)
-[[ -z $extra ]] || fail "ldd lists more than the C/C++ runtime and libbenchmark: $(tr '\n' ' ' <<<"$extra")"
+[[ -z $extra ]] || fail "ldd lists more than the C/C++ runtime, libbenchmark and libfmt: $(tr '\n' ' ' <<<"$extra")"
 codec=$(grep -E "$static_re" <<<"$libs" || true)
 [[ -z $codec ]] || fail "ldd lists a codec library: $codec"
 ok "ldd lists only: $(tr '\n' ' ' <<<"$libs")"
 bench_so=$(awk '$1 ~ /^libbenchmark\.so\./ { print $3 }' "$T/ldd")
 [[ $bench_so = "$bundle/"* ]] || fail "libbenchmark resolves to '$bench_so', not the copy beside the binary"
+fmt_so=$(awk '$1 ~ /^libfmt\.so\./ { print $3 }' "$T/ldd")
+[[ $fmt_so = "$bundle/"* ]] || fail "libfmt resolves to '$fmt_so', not the copy beside the binary"
 runpath=$(readelf -d "$bundle/kvzbench" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
 [[ $runpath = "\$ORIGIN" ]] || fail "RUNPATH is '$runpath', want \$ORIGIN"
 # Why libstdc++ and libgcc_s stay shared: the bundled libbenchmark loads them itself.
 needed=$(readelf -d "$bench_so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
 [[ $needed = *libstdc++.so.6* && $needed = *libgcc_s.so.1* ]] || fail "libbenchmark needs only: $needed"
-ok "libbenchmark is the copy in kvzbench-portable/ (RUNPATH \$ORIGIN), itself needing $needed; the bundle: $(cd "$bundle" && echo *)"
+ok "libbenchmark and libfmt are the copies in kvzbench-portable/ (RUNPATH \$ORIGIN), libbenchmark itself needing $needed; the bundle: $(cd "$bundle" && echo *)"
 # The oldest C/C++ runtime the bundle runs on: the newest symbol versions it asks for.
 floor() { objdump -T "$bundle"/* | grep -o "$1_[0-9.]*" | sort -uV | tail -1; }
 ok "the bundle needs $(floor GLIBC) and $(floor GLIBCXX) (glibc and libstdc++ of the build host's release or newer)"
@@ -118,9 +120,9 @@ if [[ ! -x $dynamic ]] || ! ldd "$dynamic" | grep -q libzstd; then
   echo "note: no dynamically linked kvzbench at $dynamic: only the loader checks that one would fail"
   dynamic=""
 fi
-# What to hide: every file ldconfig knows for those libraries and the system's libbenchmark
+# What to hide: every file ldconfig knows for those libraries and the system's libbenchmark and libfmt
 # (the bundle must use its own), each one loading here, outside.
-ldconfig -p | awk 'NR > 1 { print $1, $NF }' | grep -E "^lib($static_libs|benchmark)\\.so" | awk '{ print $2 }' \
+ldconfig -p | awk 'NR > 1 { print $1, $NF }' | grep -E "^lib($static_libs|benchmark|fmt)\\.so" | awk '{ print $2 }' \
   | xargs -r readlink -f | sort -u >"$T/hidden"
 (($(wc -l <"$T/hidden") >= 12)) || fail "ldconfig -p finds only $(wc -l <"$T/hidden") libraries to hide: $(cat "$T/hidden")"
 while read -r f; do "$ldso" --list "$f" >/dev/null || fail "$f does not load even outside"; done <"$T/hidden"
