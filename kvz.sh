@@ -58,8 +58,10 @@ configure() { # dir, build type, extra cmake args...
   fi
   cmake "${fresh[@]}" -G Ninja -S . -B "$dir" -DCMAKE_BUILD_TYPE="$type" "$@" >/dev/null
 }
+# Every build here is a unity build (KVZ_UNITY_BUILD, CMakeLists.txt): one unit per target, its
+# headers' templates compiled once; clang-tidy's tree alone is configured file by file.
 configure_and_build() { # dir, build type, extra cmake args...
-  configure "$@"
+  configure "$@" -DKVZ_UNITY_BUILD=ON
   cmake --build "$1" -j "$jobs"
 }
 
@@ -121,7 +123,7 @@ check_flags=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZ
 #    compile_commands.json only (the sanitizer build is configured later). It runs from the start, niced, on whatever CPU the builds
 #    leave idle (their last units and links, the install checks), and must be done before the
 #    tests start (the speed tests run first and alone).
-configure build/tidy Debug "${check_flags[@]}"
+configure build/tidy Debug "${check_flags[@]}" -DKVZ_UNITY_BUILD=OFF
 # shellcheck disable=SC2046
 setsid nice -n 19 run-clang-tidy -quiet -p build/tidy -j "$jobs" \
   $(printf '%s\n' $sources | grep -E '\.cpp$' | grep -v '^tests/') >build/tidy/clang-tidy.log 2>&1 &

@@ -72,7 +72,7 @@ std::string rule_text(const NamedWorkload& w, const RecommendOptions& opt, const
 }
 
 // One candidate as the rule sees it.
-struct Priced {
+struct PricedCandidate {
   const Candidate* c = nullptr;
   CostRow row;
   double speed = 0;
@@ -85,38 +85,39 @@ double known_within(const NamedWorkload& w, const Candidate& c, const RecommendO
   return measured > 0 ? measured : opt.speed_tie_within;
 }
 
-Priced priced(const NamedWorkload& w, const Candidate& c, int threads, const RecommendOptions& opt) {
-  Priced p{&c, workload_cost(w, c, threads), workload_speed(w, c), 0};
+PricedCandidate priced(const NamedWorkload& w, const Candidate& c, int threads, const RecommendOptions& opt) {
+  PricedCandidate p{&c, workload_cost(w, c, threads), workload_speed(w, c), 0};
   p.unsure_usd = p.row.cpu_usd * known_within(w, c, opt);
   return p;
 }
 
-bool ties_with(const Priced& a, const Priced& b, const RecommendOptions& opt) {
+bool ties_with(const PricedCandidate& a, const PricedCandidate& b, const RecommendOptions& opt) {
   const double apart = std::max(a.speed, b.speed) / std::max(1e-12, std::min(a.speed, b.speed));
   return std::fabs(b.row.total_usd - a.row.total_usd) <= a.unsure_usd + b.unsure_usd &&
          apart <= opt.tie_max_speed_factor;
 }
 
 // At least as good on both, better on one.
-bool dominates(const Priced& a, const Priced& b) {
+bool dominates(const PricedCandidate& a, const PricedCandidate& b) {
   return a.c->stored_ratio >= b.c->stored_ratio && a.speed >= b.speed &&
          (a.c->stored_ratio > b.c->stored_ratio || a.speed > b.speed);
 }
 
 // The tie's pick: the better stored ratio (bytes are exact), then the faster, then by label.
-bool better_in_tie(const Priced& a, const Priced& b) {
+bool better_in_tie(const PricedCandidate& a, const PricedCandidate& b) {
   if (a.c->stored_ratio != b.c->stored_ratio) return a.c->stored_ratio > b.c->stored_ratio;
   if (a.speed != b.speed) return a.speed > b.speed;
   return a.c->label < b.c->label;
 }
 
-bool cheaper(const Priced& a, const Priced& b) {
+bool cheaper(const PricedCandidate& a, const PricedCandidate& b) {
   if (a.row.total_usd != b.row.total_usd) return a.row.total_usd < b.row.total_usd;
   return a.c->label < b.c->label;
 }
 
 // The comparison the reason names: lz4 1 (the store's own call of it), else snappy, else none.
-std::optional<Priced> reference(const GroupRecommendations& g, const NamedWorkload& w, const RecommendOptions& opt) {
+std::optional<PricedCandidate> reference(const GroupRecommendations& g, const NamedWorkload& w,
+                                         const RecommendOptions& opt) {
   for (const char* codec : {"lz4", "snappy"})
     for (const auto& c : g.candidates)
       if (c.codec == codec && (c.level == 1 || std::string(codec) == "snappy") && !c.dict_size && c.own_call &&
@@ -125,7 +126,7 @@ std::optional<Priced> reference(const GroupRecommendations& g, const NamedWorklo
   return std::nullopt;
 }
 
-std::string cost_text(const NamedWorkload& w, const Priced& p) {
+std::string cost_text(const NamedWorkload& w, const PricedCandidate& p) {
   return fmt::format("{}/month = storage {} ({} held at stored ratio {}) + CPU {} ({} cores to {} {} MB/s)",
                      usd(p.row.total_usd), usd(p.row.storage_usd), held_text(w.terms), fmt_num(p.c->stored_ratio, 4),
                      usd(p.row.cpu_usd), fmt_num(p.row.cores, 2), speed_word(w), fmt_num(rate_of(w)));
@@ -141,17 +142,17 @@ std::string speeds_text(const Candidate& c) {
 // What the pick is held against: lz4 1 (the store's own call of it), and the cheapest candidate
 // outside the tie.
 struct Comparison {
-  std::optional<Priced> ref;
+  std::optional<PricedCandidate> ref;
   bool ref_eligible = false, ref_tied = false;
-  const Priced* next = nullptr;
+  const PricedCandidate* next = nullptr;
 };
 
-bool contains(const std::vector<Priced>& ps, const Candidate* c) {
-  return std::any_of(ps.begin(), ps.end(), [&](const Priced& p) { return p.c == c; });
+bool contains(const std::vector<PricedCandidate>& ps, const Candidate* c) {
+  return std::any_of(ps.begin(), ps.end(), [&](const PricedCandidate& p) { return p.c == c; });
 }
 
-Comparison compare(std::optional<Priced> ref, const Priced& choice, const std::vector<Priced>& tied,
-                   const std::vector<Priced>& eligible) {
+Comparison compare(std::optional<PricedCandidate> ref, const PricedCandidate& choice,
+                   const std::vector<PricedCandidate>& tied, const std::vector<PricedCandidate>& eligible) {
   Comparison cmp;
   cmp.ref = std::move(ref);
   for (const auto& p : eligible)
@@ -165,7 +166,7 @@ Comparison compare(std::optional<Priced> ref, const Priced& choice, const std::v
 
 // "; saves $9.20/month against lz4 1 at this write rate" (or against the next cheapest when the
 // pick is lz4 1 itself).
-std::string saving_text(const NamedWorkload& w, const Priced& choice, const Comparison& cmp) {
+std::string saving_text(const NamedWorkload& w, const PricedCandidate& choice, const Comparison& cmp) {
   const std::string at = w.speed == WorkloadSpeed::Compress ? "at this write rate" : "at this read rate";
   if (cmp.ref && cmp.ref->c != choice.c) {
     const double saved = cmp.ref->row.total_usd - choice.row.total_usd;
@@ -179,7 +180,7 @@ std::string saving_text(const NamedWorkload& w, const Priced& choice, const Comp
                      usd(cmp.next->row.total_usd - choice.row.total_usd), cmp.next->c->label, at);
 }
 
-std::string why_text(const NamedWorkload& w, const Priced& choice, const std::vector<Priced>& tied,
+std::string why_text(const NamedWorkload& w, const PricedCandidate& choice, const std::vector<PricedCandidate>& tied,
                      const Comparison& cmp) {
   std::string s = choice.c->label + ": " + cost_text(w, choice) + saving_text(w, choice, cmp);
   if (cmp.next) s += fmt::format("; the next cheapest, {}, costs {}", cmp.next->c->label, usd(cmp.next->row.total_usd));
@@ -238,8 +239,9 @@ bool meets_floors(const NamedWorkload& w, const Candidate& c) {
 namespace {
 
 // The cheapest of `ps` that the others do not dominate, and those tied with it.
-void choose(std::vector<Priced>& ps, const RecommendOptions& opt, Priced& choice, std::vector<Priced>& tied) {
-  const Priced cheapest = *std::min_element(ps.begin(), ps.end(), cheaper);
+void choose(std::vector<PricedCandidate>& ps, const RecommendOptions& opt, PricedCandidate& choice,
+            std::vector<PricedCandidate>& tied) {
+  const PricedCandidate cheapest = *std::min_element(ps.begin(), ps.end(), cheaper);
   tied.clear();
   for (const auto& p : ps)
     if (ties_with(cheapest, p, opt)) tied.push_back(p);
@@ -263,8 +265,8 @@ void choose(std::vector<Priced>& ps, const RecommendOptions& opt, Priced& choice
 
 // In a store's terms: the best possible call (not the store's own) that would cost less than the
 // pick by more than the two costs' uncertainty, labelled as a code change the store would need.
-std::string code_change_text(const Priced& choice, const std::vector<Priced>& others) {
-  const Priced* best = nullptr;
+std::string code_change_text(const PricedCandidate& choice, const std::vector<PricedCandidate>& others) {
+  const PricedCandidate* best = nullptr;
   for (const auto& p : others)
     if (!best || cheaper(p, *best)) best = &p;
   if (!best || best->row.total_usd >= choice.row.total_usd - choice.unsure_usd - best->unsure_usd) return "";
@@ -285,7 +287,7 @@ void add_picks(GroupRecommendations& g, const RecommendOptions& opt, const Candi
     Recommendation rec;
     rec.workload = w.name;
     rec.rule = rule_text(w, opt, basis);
-    std::vector<Priced> eligible, better_calls;
+    std::vector<PricedCandidate> eligible, better_calls;
     for (const auto& c : g.candidates) {
       if (!may(c) || !meets_floors(w, c)) continue;
       (c.own_call ? eligible : better_calls).push_back(priced(w, c, g.threads, opt));
@@ -295,8 +297,8 @@ void add_picks(GroupRecommendations& g, const RecommendOptions& opt, const Candi
       g.picks.push_back(std::move(rec));
       continue;
     }
-    Priced choice;
-    std::vector<Priced> tied;
+    PricedCandidate choice;
+    std::vector<PricedCandidate> tied;
     choose(eligible, opt, choice, tied);
     rec.choice = *choice.c;
     for (const auto& t : tied)

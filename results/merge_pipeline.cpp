@@ -11,14 +11,11 @@
 #include "results/gb_rows.h"
 #include "results/merge_plan.h"
 #include "results/results_json.h"
+#include "results/stream_batches.h"
 
 namespace kvz {
 
 namespace {
-
-// Cells per batch: large enough that a thread's start is lost in its work (~256 cells take
-// ~50 ms), small enough that the batches in flight hold a few MB.
-constexpr size_t kBatchCells = 256;
 
 // Batches in flight: enough to keep every core parsing while the oldest is written.
 size_t batches_in_flight() { return 2 * std::max(1u, std::thread::hardware_concurrency()); }

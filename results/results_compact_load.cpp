@@ -12,6 +12,7 @@
 #include "results/results_compact.h"
 #include "results/results_json.h"
 #include "results/results_reader.h"
+#include "results/stream_batches.h"
 
 namespace kvz {
 
@@ -117,10 +118,6 @@ bool kept_members_text(std::string_view t, std::string& out) {
 json kept_document(const std::string& text, std::string& scratch) {
   return kept_members_text(text, scratch) ? json::parse(scratch) : json::parse(text);
 }
-
-// A file whose cells come before its meta (kvzbench writes meta first): its codec checks need
-// the meta, so it is read whole instead.
-struct CellsBeforeMeta {};
 
 // The compact run being read: cells kept compact, checked as results_consistency_error checks them.
 struct CompactLoad {

@@ -21,6 +21,7 @@
 #include "results/results_compact.h"
 #include "results/results_json.h"
 #include "results/results_reader.h"
+#include "results/stream_batches.h"
 
 namespace kvz {
 
@@ -28,11 +29,7 @@ namespace {
 
 using nlohmann::json;
 
-// Cells a worker parses at a time: big enough that starting a thread costs little, small enough
-// that a batch in flight holds a megabyte or two.
-constexpr size_t kBatchCells = 256;
-
-struct CellBatch {
+struct StreamBatch {
   std::vector<std::string> texts;
   std::vector<CellPlace> places;
   std::vector<CellResult> cells;  // parsed, in order
@@ -40,7 +37,7 @@ struct CellBatch {
   std::exception_ptr failure;  // the cell after the last parsed one could not be read
 };
 
-CellBatch parse_batch(CellBatch b) {
+StreamBatch parse_stream_batch(StreamBatch b) {
   b.cells.reserve(b.texts.size());
   try {
     for (const auto& text : b.texts) {
@@ -82,12 +79,12 @@ class ParsedInOrder {
  private:
   void submit() {
     if (filling_.texts.empty()) return;
-    pending_.push_back(std::async(std::launch::async, parse_batch, std::move(filling_)));
-    filling_ = CellBatch{};
+    pending_.push_back(std::async(std::launch::async, parse_stream_batch, std::move(filling_)));
+    filling_ = StreamBatch{};
     while (pending_.size() > in_flight_) deliver_oldest();
   }
   void deliver_oldest() {
-    CellBatch b = pending_.front().get();
+    StreamBatch b = pending_.front().get();
     pending_.pop_front();
     failed_ = true;  // until the batch is through
     for (size_t i = 0; i < b.cells.size(); ++i) deliver_(b.cells[i], b.ids[i], b.places[i]);
@@ -97,14 +94,10 @@ class ParsedInOrder {
 
   Deliver deliver_;
   size_t in_flight_;
-  CellBatch filling_;
-  std::deque<std::future<CellBatch>> pending_;  // a future from std::async waits for its thread when destroyed
-  bool failed_ = false;                         // a cell could not be read or was refused
+  StreamBatch filling_;
+  std::deque<std::future<StreamBatch>> pending_;  // a future from std::async waits for its thread when destroyed
+  bool failed_ = false;                           // a cell could not be read or was refused
 };
-
-// A file whose cells come before its meta (kvzbench writes meta first): the codec checks need
-// the meta, so it is judged whole first (stream_results).
-struct CellsBeforeMeta {};
 
 // The checks load_results makes across cells, on the cells as they are delivered.
 class CheckedCells {

@@ -53,7 +53,11 @@ FileBytes file_bytes(const CorpusInfo& corpus, const CellResult& current) {
   return f;
 }
 
-struct Builder {
+}  // namespace
+
+// Outside the anonymous namespace: Impl derives from it (a base of internal linkage would give
+// Impl, which the header declares, a subobject no other unit could name).
+struct TableTotalsState {
   const RunResults& run;
   bool by_level = false;
   std::map<TableKey, TableTotal> totals;
@@ -132,9 +136,7 @@ struct Builder {
   }
 };
 
-}  // namespace
-
-struct TableTotalsBuilder::Impl : Builder {};
+struct TableTotalsBuilder::Impl : TableTotalsState {};
 
 TableTotalsBuilder::TableTotalsBuilder(const RunResults& run, bool by_level)
     : impl_(std::make_unique<Impl>(Impl{{run, by_level, {}, {}, {}, {}, {}, {}, {}, {}}})) {}

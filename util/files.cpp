@@ -63,11 +63,6 @@ extern "C" void remove_temporaries_and_die(int sig) {
   ::raise(sig);
 }
 
-std::string directory_of(const std::string& path) {
-  const fs::path parent = fs::path(path).parent_path();
-  return parent.empty() ? "." : parent.string();
-}
-
 // A write interrupted by a signal is retried, unless a signal arrived since `signals_before`
 // (a pipe or FIFO whose reader stopped reading must not hold the process past a signal).
 bool write_all(int fd, std::string_view data, unsigned signals_before) {
@@ -200,6 +195,11 @@ bool replace_file(const OutputTarget& t, std::string_view data, std::string& err
 }
 
 }  // namespace
+
+std::string directory_of(const std::string& path) {
+  const fs::path parent = fs::path(path).parent_path();
+  return parent.empty() ? "." : parent.string();
+}
 
 std::atomic<unsigned>& signals_seen_by_writes() { return g_signals_seen; }
 

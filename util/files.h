@@ -49,6 +49,9 @@ class StreamedFileWriter {
   bool committed_ = false;
 };
 
+// The directory that holds `path`: its parent, "." for a bare name.
+std::string directory_of(const std::string& path);
+
 // Whether `path` can be written as write_file_atomically would: "" when it can, else one
 // line saying why (a missing or read-only directory, a directory, a block device, a socket, a
 // FIFO, a symbolic link where links are not followed). Checked before a long run starts.

@@ -44,11 +44,6 @@ OutputTarget refused(const std::string& shown, const std::string& why) {
   return t;
 }
 
-std::string directory_of(const std::string& path) {
-  const fs::path parent = fs::path(path).parent_path();
-  return parent.empty() ? "." : parent.string();
-}
-
 std::mutex g_no_follow_mutex;
 std::vector<std::string> g_no_follow;  // canonical directories: never_follow_links_in
 

@@ -89,8 +89,9 @@ bool parse_v1(std::span<const uint8_t> file, Hfile& out, uint64_t max_raw, const
   const uint64_t index_at = read_be(t, 16, 8), index_count = read_be(t, 24, 4);
   out.entries = read_be(t, 48, 4);
   out.codec_id = static_cast<int>(read_be(t, 52, 4));
-  static const char* const kCodecs[] = {"LZO", "GZ", "NONE"};
-  out.codec = out.codec_id >= 0 && out.codec_id < 3 ? kCodecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
+  static const char* const kVersion1Codecs[] = {"LZO", "GZ", "NONE"};
+  out.codec =
+      out.codec_id >= 0 && out.codec_id < 3 ? kVersion1Codecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
   if (out.codec != "GZ" && out.codec != "NONE")
     return fail(trailer, fmt::format("compression {}: this reader decodes GZ and NONE", out.codec));
   if (index_at > trailer || trailer - index_at < 8 ||
@@ -154,8 +155,8 @@ bool parse_trailer(std::span<const uint8_t> file, Hfile& out, size_t& trailer, c
   }
   if (len > t.size() - i || !trailer_fields(t.subspan(i, static_cast<size_t>(len)), out.codec_id, out.entries))
     return fail(trailer, "malformed trailer");
-  static const char* const kCodecs[] = {"LZO", "GZ", "NONE", "SNAPPY", "LZ4", "BZIP2", "ZSTD"};
-  out.codec = out.codec_id >= 0 && out.codec_id < 7 ? kCodecs[out.codec_id] : fmt::format("codec {}", out.codec_id);
+  static const char* const kCodecNames[] = {"LZO", "GZ", "NONE", "SNAPPY", "LZ4", "BZIP2", "ZSTD"};
+  out.codec = out.codec_id >= 0 && out.codec_id < 7 ? kCodecNames[out.codec_id] : fmt::format("codec {}", out.codec_id);
   if (out.codec != "GZ" && out.codec != "NONE")
     return fail(trailer, fmt::format("compression {}: this reader decodes GZ and NONE", out.codec));
   return true;

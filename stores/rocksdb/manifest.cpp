@@ -20,7 +20,7 @@ namespace {
 // --- The log: 32 KiB blocks of checksummed records ----------------------------------------
 
 constexpr size_t kLogBlock = 32768;
-constexpr size_t kHeader = 7;
+constexpr size_t kLogRecordHeader = 7;
 constexpr size_t kRecyclableHeader = 11;
 enum RecordType : uint8_t { kZero = 0, kFull = 1, kFirst = 2, kMiddle = 3, kLast = 4, kRecyclableLast = 8 };
 
@@ -42,8 +42,8 @@ class LogReader {
 int LogReader::physical(std::span<const uint8_t>& payload, uint64_t& at, std::string& error) {
   for (;;) {
     const size_t left_in_block = kLogBlock - pos_ % kLogBlock;
-    if (left_in_block < kHeader) pos_ += left_in_block;  // the block's zero padding
-    if (pos_ + kHeader > b_.size()) return 0;
+    if (left_in_block < kLogRecordHeader) pos_ += left_in_block;  // the block's zero padding
+    if (pos_ + kLogRecordHeader > b_.size()) return 0;
     at = pos_;
     const auto h = b_.subspan(pos_);
     const size_t length = h[4] | size_t{h[5]} << 8;
@@ -56,7 +56,7 @@ int LogReader::physical(std::span<const uint8_t>& payload, uint64_t& at, std::st
       error = fmt::format("{}: offset {}: record type {} is none of the log's", name_, at, type);
       return -1;
     }
-    const size_t header = type > kLast ? kRecyclableHeader : kHeader;
+    const size_t header = type > kLast ? kRecyclableHeader : kLogRecordHeader;
     if (header + length > kLogBlock - pos_ % kLogBlock) {
       error = fmt::format("{}: offset {}: a record of {} bytes runs past its 32 KiB block", name_, at, length);
       return -1;

@@ -141,7 +141,7 @@ std::vector<ShownGroup> html_answer(const nlohmann::json& answer) {
 
 // Two sources at two block sizes under RocksDB's profile, lz4hc levels that tie: config lines,
 // tie chains, and a pick pooled over sources that neither source alone gives.
-RunResults rocksdb_run() {
+RunResults tied_rocksdb_run() {
   RunResults r = testing::make_run(43, 3);
   std::mt19937_64 rng(9);
   for (const auto& fc : testing::fixture_codecs())
@@ -177,7 +177,7 @@ std::vector<ShownGroup> json_answer(const RunResults& run) {
 }
 
 TEST(AnswerEverywhere, ConsoleMarkdownAndHtmlOpenOnTheSameAnswer) {
-  const RunResults run = rocksdb_run();
+  const RunResults run = tied_rocksdb_run();
   const auto answer = run_answer(run, RecommendOptions{});
   ASSERT_EQ(answer.size(), 2u);  // 4K and 64K, the sources pooled
   std::ostringstream console;
@@ -221,7 +221,7 @@ TEST(AnswerEverywhere, WithoutAProfileTheHtmlOpensOnAnyStore) {
 // The marks the answer and the tables use are explained once, under the answer, before the
 // first table; a long tie chain is cut to "+N tied" on the console and listed whole elsewhere.
 TEST(AnswerEverywhere, MarksAreExplainedUnderTheAnswer) {
-  RunResults run = rocksdb_run();
+  RunResults run = tied_rocksdb_run();
   run.cells[3].key.params = "1:fresh";
   // The nine lz4hc levels as RocksDB calls them (a context per block): the store's own call, so
   // they are candidates, all alike, and read-heavy's pick ties with the other eight.

@@ -7,6 +7,7 @@
 
 #include "report/check_writers.h"
 #include "tests/results/fixture.h"
+#include "tests/util/temp_dir.h"
 
 namespace kvz {
 namespace {
@@ -15,13 +16,6 @@ size_t occurrences(const std::string& text, const std::string& what) {
   size_t n = 0;
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
   return n;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
 }
 
 size_t codec_cells(const RunResults& r) {
@@ -220,19 +214,19 @@ TEST(CheckWriters, JunitWrittenMarkdownAppended) {
   const std::string dir = ::testing::TempDir();
   std::string err;
   ASSERT_TRUE(write_check_junit(dir + "/kvz_check.xml", rep, ctx, err)) << err;
-  EXPECT_EQ(slurp(dir + "/kvz_check.xml"), check_junit(rep, ctx));
+  EXPECT_EQ(testing::file_text(dir + "/kvz_check.xml"), check_junit(rep, ctx));
   const std::string md = dir + "/kvz_summary.md";
   std::ofstream(md, std::ios::trunc) << "earlier step";
   ASSERT_TRUE(append_check_markdown(md, rep, ctx, err)) << err;
   ASSERT_TRUE(append_check_markdown(md, rep, ctx, err)) << err;
-  const std::string text = slurp(md);
+  const std::string text = testing::file_text(md);
   EXPECT_EQ(text.rfind("earlier step\n\n### kvzbench check: PASS", 0), 0u) << text;
   EXPECT_EQ(occurrences(text, "### kvzbench check: PASS"), 2u);
   EXPECT_NE(text.find("0 MISSING\n\n### kvzbench check: PASS"), std::string::npos);
   // A new file is created.
   std::remove((dir + "/kvz_new.md").c_str());
   ASSERT_TRUE(append_check_markdown(dir + "/kvz_new.md", rep, ctx, err)) << err;
-  EXPECT_EQ(slurp(dir + "/kvz_new.md"), check_markdown(rep, ctx));
+  EXPECT_EQ(testing::file_text(dir + "/kvz_new.md"), check_markdown(rep, ctx));
 }
 
 }  // namespace kvz

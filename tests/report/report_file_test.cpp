@@ -19,15 +19,10 @@
 #include "results/results.h"
 #include "tests/results/fixture.h"
 #include "tests/results/fleet_fixture.h"
+#include "tests/util/temp_dir.h"
 
 namespace kvz {
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::stringstream s;
-  s << std::ifstream(path).rdbuf();
-  return s.str();
-}
 
 struct Reports {
   std::string html, md, csv;
@@ -39,7 +34,7 @@ Reports report_of(const std::string& path, const ReportScale& scale, const Repor
   const ReportOutputs out{out_path("r.html"), out_path("r.md"), out_path("r.csv")};
   std::string error;
   EXPECT_TRUE(report_file(path, out, opt, error, scale)) << error;
-  return {slurp(out.html), slurp(out.md), slurp(out.csv)};
+  return {testing::file_text(out.html), testing::file_text(out.md), testing::file_text(out.csv)};
 }
 
 // What the writers write of the run loaded whole.
@@ -49,7 +44,7 @@ Reports whole_reports(const std::string& path, const ReportOptions& opt = {}) {
   EXPECT_TRUE(load_results(path, run, error)) << error;
   EXPECT_TRUE(write_html(out_path("w.html"), {run}, opt, error)) << error;
   EXPECT_TRUE(write_csv(out_path("w.csv"), run, error)) << error;
-  return {slurp(out_path("w.html")), markdown_summary(run, opt), slurp(out_path("w.csv"))};
+  return {testing::file_text(out_path("w.html")), markdown_summary(run, opt), testing::file_text(out_path("w.csv"))};
 }
 
 // The Markdown from `heading` up to the next heading of its level or above ("" when absent).
@@ -174,7 +169,7 @@ TEST(ReportFile, APipeGetsTheCsvOnceTheFileIsRead) {
     int fds[2];
     ASSERT_EQ(::pipe(fds), 0);
     std::string got;
-    std::thread reader([&] { got = slurp("/dev/fd/" + std::to_string(fds[0])); });
+    std::thread reader([&] { got = testing::file_text("/dev/fd/" + std::to_string(fds[0])); });
     std::string error;
     EXPECT_TRUE(
         report_file(file.path, {"", "", "/dev/fd/" + std::to_string(fds[1])}, {}, error, {.whole_cells = whole_cells}))
@@ -188,7 +183,7 @@ TEST(ReportFile, APipeGetsTheCsvOnceTheFileIsRead) {
   // A pipe as the input: read once, so shown whole up to the limit; past it, one line.
   std::remove(fifo.c_str());
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  std::thread writer([&] { std::ofstream(fifo) << slurp(file.path); });
+  std::thread writer([&] { std::ofstream(fifo) << testing::file_text(file.path); });
   std::string error;
   EXPECT_FALSE(report_file(fifo, {"", out_path("pipe.md"), ""}, {}, error, {.whole_cells = 10}));
   writer.join();

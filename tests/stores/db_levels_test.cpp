@@ -14,12 +14,12 @@ namespace {
 
 using namespace real_dbs;
 
-const std::vector<FamilyLayout> kLayout = {
+const std::vector<FamilyLayout> kDbLayout = {
     {"default", "lz4", {6, 4, 0}},
     {"users", "zstd", {5, 1}},
 };
 
-RecordSet test_records() { return load_records("logs/apache_access_logs.log", "lines", 300 << 10); }
+RecordSet db_records() { return load_records("logs/apache_access_logs.log", "lines", 300 << 10); }
 
 bool load(const std::string& dir, std::vector<Source>& sources, std::vector<std::string>& warnings,
           size_t max_bytes = 0) {
@@ -45,7 +45,7 @@ std::string kvz_codec(const std::string& rocksdb_name) {
 
 TEST(DbLevels, EachFamilysLevelIsASourceOfExactlyItsFiles) {
   TempDir dir("levels_rocksdb");
-  write_layered_db(dir.path, test_records(), kLayout);
+  write_layered_db(dir.path, db_records(), kDbLayout);
   const Layout real = rocksdb_layout(dir.path);
   std::vector<Source> sources;
   std::vector<std::string> warnings;
@@ -74,7 +74,7 @@ TEST(DbLevels, EachFamilysLevelIsASourceOfExactlyItsFiles) {
 
 TEST(DbLevels, MaxBytesSamplesEveryFileOfALevel) {
   TempDir dir("levels_sample");
-  write_layered_db(dir.path, test_records(), {{"default", "lz4", {6}}});
+  write_layered_db(dir.path, db_records(), {{"default", "lz4", {6}}});
   const Layout real = rocksdb_layout(dir.path);
   const LevelMeta& l6 = real.at({"default", 6});
   ASSERT_GT(l6.files.size(), 2u);
@@ -92,7 +92,7 @@ TEST(DbLevels, MaxBytesSamplesEveryFileOfALevel) {
 
 TEST(DbLevels, LevelDbDirectoryIsOneSourcePerLevel) {
   TempDir dir("levels_leveldb");
-  write_leveldb_db(dir.path, test_records(), 3);
+  write_leveldb_db(dir.path, db_records(), 3);
   const Layout real = leveldb_layout(dir.path);
   std::vector<Source> sources;
   std::vector<std::string> warnings;
@@ -112,7 +112,7 @@ TEST(DbLevels, LevelDbDirectoryIsOneSourcePerLevel) {
 // and one line says why.
 TEST(DbLevels, DamagedOrMissingManifestReadsTheFilesOneByOneWithOneLine) {
   TempDir dir("levels_damaged");
-  write_layered_db(dir.path, test_records(), {{"default", "snappy", {6, 0}}});
+  write_layered_db(dir.path, db_records(), {{"default", "snappy", {6, 0}}});
   std::string manifest;
   for (const auto& e : fs::directory_iterator(dir.path))
     if (e.path().filename().string().rfind("MANIFEST-", 0) == 0) manifest = e.path().string();

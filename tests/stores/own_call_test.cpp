@@ -8,14 +8,14 @@
 namespace kvz {
 namespace {
 
-const StoreProfile& profile(const std::string& name) {
+const StoreProfile& profile_named(const std::string& name) {
   const StoreProfile* p = find_store_profile(name);
   if (!p) throw std::runtime_error("no profile " + name);
   return *p;
 }
 
 TEST(StoreOwnCall, RocksDbSetsUpZlibLz4AndLz4hcPerBlock) {
-  const StoreProfile& r = profile("rocksdb");
+  const StoreProfile& r = profile_named("rocksdb");
   EXPECT_TRUE(store_own_call(r, "lz4", "1:stream:fresh"));
   EXPECT_FALSE(store_own_call(r, "lz4", "1:stream"));  // the best possible call
   EXPECT_FALSE(store_own_call(r, "lz4", "1"));         // one-shot LZ4: not RocksDB's bytes
@@ -33,15 +33,15 @@ TEST(StoreOwnCall, RocksDbSetsUpZlibLz4AndLz4hcPerBlock) {
 }
 
 TEST(StoreOwnCall, CassandraScyllaAndWiredTiger) {
-  EXPECT_TRUE(store_own_call(profile("cassandra"), "zstd", "3:fresh"));  // a context per chunk
-  EXPECT_FALSE(store_own_call(profile("cassandra"), "zstd", "3"));
-  EXPECT_TRUE(store_own_call(profile("cassandra"), "zlib", "6:zlib"));
-  EXPECT_TRUE(store_own_call(profile("cassandra"), "lz4", "1"));
-  EXPECT_TRUE(store_own_call(profile("scylla"), "zlib", "6:zlib:fresh"));
-  EXPECT_FALSE(store_own_call(profile("scylla"), "zlib", "6:zlib"));
-  EXPECT_TRUE(store_own_call(profile("wiredtiger"), "zstd", "6:fresh"));
-  EXPECT_FALSE(store_own_call(profile("wiredtiger"), "zstd", "6"));
-  EXPECT_TRUE(store_own_call(profile("wiredtiger"), "snappy", "0"));
+  EXPECT_TRUE(store_own_call(profile_named("cassandra"), "zstd", "3:fresh"));  // a context per chunk
+  EXPECT_FALSE(store_own_call(profile_named("cassandra"), "zstd", "3"));
+  EXPECT_TRUE(store_own_call(profile_named("cassandra"), "zlib", "6:zlib"));
+  EXPECT_TRUE(store_own_call(profile_named("cassandra"), "lz4", "1"));
+  EXPECT_TRUE(store_own_call(profile_named("scylla"), "zlib", "6:zlib:fresh"));
+  EXPECT_FALSE(store_own_call(profile_named("scylla"), "zlib", "6:zlib"));
+  EXPECT_TRUE(store_own_call(profile_named("wiredtiger"), "zstd", "6:fresh"));
+  EXPECT_FALSE(store_own_call(profile_named("wiredtiger"), "zstd", "6"));
+  EXPECT_TRUE(store_own_call(profile_named("wiredtiger"), "snappy", "0"));
 }
 
 }  // namespace

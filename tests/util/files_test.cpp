@@ -22,13 +22,7 @@ namespace kvz {
 namespace {
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
+using testing::file_text;
 using testing::TempDir;
 
 TEST(AtomicFile, WritesReplacesAndLeavesNoTemporary) {
@@ -37,7 +31,7 @@ TEST(AtomicFile, WritesReplacesAndLeavesNoTemporary) {
   std::string error;
   ASSERT_TRUE(write_file_atomically(p, "first", error)) << error;
   ASSERT_TRUE(write_file_atomically(p, "second", error)) << error;
-  EXPECT_EQ(read(p), "second");
+  EXPECT_EQ(file_text(p), "second");
   size_t files = 0;
   for (const auto& e : fs::directory_iterator(d.path)) files += e.is_regular_file();
   EXPECT_EQ(files, 1u);  // no r.json.tmp.* left behind
@@ -64,7 +58,7 @@ TEST(AtomicFile, FullDiskKeepsThePreviousFile) {
   ::signal(SIGXFSZ, previous);
   EXPECT_FALSE(wrote);
   EXPECT_NE(error.find("the previous file is kept"), std::string::npos) << error;
-  EXPECT_EQ(read(p), "good");
+  EXPECT_EQ(file_text(p), "good");
   size_t files = 0;
   for (const auto& e : fs::directory_iterator(d.path)) files += e.is_regular_file();
   EXPECT_EQ(files, 1u);
@@ -127,12 +121,12 @@ TEST(AtomicFile, SymlinkKeepsTheLinkAndReplacesItsTarget) {
   fs::create_symlink("real/r.json", link);
   ASSERT_TRUE(write_file_atomically(link.string(), "new", error)) << error;
   EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
-  EXPECT_EQ(read(target), "new");
+  EXPECT_EQ(file_text(target), "new");
   // A dangling link names the file to create.
   fs::create_symlink("real/made.json", d.path / "dangling.json");
   ASSERT_TRUE(write_file_atomically((d.path / "dangling.json").string(), "made", error)) << error;
   EXPECT_TRUE(fs::is_symlink(fs::symlink_status(d.path / "dangling.json")));
-  EXPECT_EQ(read(d.path / "real" / "made.json"), "made");
+  EXPECT_EQ(file_text(d.path / "real" / "made.json"), "made");
 }
 
 TEST(AtomicFile, ReplacedFileKeepsItsMode) {
@@ -145,7 +139,7 @@ TEST(AtomicFile, ReplacedFileKeepsItsMode) {
   struct stat st {};
   ASSERT_EQ(::stat(p.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 07777, 0600u);
-  EXPECT_EQ(read(p), "b");
+  EXPECT_EQ(file_text(p), "b");
 }
 
 // A FIFO is refused before anything is written (its reader may be gone when a run ends), and
@@ -195,7 +189,7 @@ TEST(AtomicFile, DevFdWritesTheDescriptor) {
   EXPECT_EQ(check_writable("/dev/fd/" + std::to_string(fd)), "");
   EXPECT_TRUE(write_file_atomically("/dev/fd/" + std::to_string(fd), "tail", error)) << error;
   ::close(fd);
-  EXPECT_EQ(read(p), "head,tail");  // appended through the descriptor, not a new file
+  EXPECT_EQ(file_text(p), "head,tail");  // appended through the descriptor, not a new file
   EXPECT_NE(check_writable("/dev/fd/987"), "");
 }
 

@@ -20,14 +20,8 @@
 namespace kvz {
 namespace {
 namespace fs = std::filesystem;
+using testing::file_text;
 using testing::TempDir;
-
-std::string read(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
 
 void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
@@ -82,7 +76,7 @@ TEST(CheckOutputs, AnOutputOverAnInputIsRefusedNamingBoth) {
             "-o " + spelled + " is the same file as the input " + in + ": an output never replaces an input");
   fs::create_hard_link(f.input, f.d.path / "hard.json");
   EXPECT_TRUE(has(check_outputs({{"--md", (f.d.path / "hard.json").string()}}, {{"", in}}), "same file"));
-  EXPECT_EQ(read(f.input), "input");
+  EXPECT_EQ(file_text(f.input), "input");
   EXPECT_EQ(check_outputs({{"-o", (f.d.path / "out.json").string()}}, {{"", in}}), "");
   // Writing /dev/null takes nothing from a reader of /dev/null.
   EXPECT_EQ(check_outputs({{"--csv", "/dev/null"}}, {{"", "/dev/null"}}), "");
@@ -123,14 +117,14 @@ TEST(PlantedLink, NeverFollowedInADirectoryOthersCanWrite) {
   EXPECT_TRUE(has(check_outputs({{"-o", link}}, {}), "never followed"));
   std::string error;
   ASSERT_TRUE(write_file_atomically(link, "results", error)) << error;
-  EXPECT_EQ(read(f.input), "input");
+  EXPECT_EQ(file_text(f.input), "input");
   EXPECT_FALSE(fs::is_symlink(fs::symlink_status(shared / "r.json")));
-  EXPECT_EQ(read(shared / "r.json"), "results");
+  EXPECT_EQ(file_text(shared / "r.json"), "results");
   fs::create_symlink(f.d.path / "made.json", shared / "dangling.json");
   StreamedFileWriter w((shared / "dangling.json").string());
   ASSERT_TRUE(w.open(error) && w.write("streamed", error) && w.commit(error)) << error;
   EXPECT_FALSE(fs::exists(f.d.path / "made.json"));
-  EXPECT_EQ(read(shared / "dangling.json"), "streamed");
+  EXPECT_EQ(file_text(shared / "dangling.json"), "streamed");
 }
 
 // A link in a private directory that leads to a link in a shared one stops at the second.
