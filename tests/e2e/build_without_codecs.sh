@@ -4,7 +4,8 @@
 # naming a left-out codec is a one-line error.
 source "$(dirname "$0")/common.bash"
 src=$(cd "$(dirname "$0")/../.." && pwd)
-# The same generator, compiler, flags and unity setting as the build under test, in a directory
+# The same generator, compiler, flags, unity and fuzz settings (the fuzz targets' libraries are
+# coverage-instrumented) as the build under test, in a directory
 # beside it (the same depth below the checkout), so with ccache (kvz.sh: CCACHE_BASEDIR is the
 # checkout, so a compile line's paths are relative to its build directory) every unit the switches
 # do not change is a cache hit (its debug info may name the other build's directory).
@@ -16,6 +17,7 @@ trap 'rm -rf "$tree"' EXIT
 cmake -G "$(cached CMAKE_GENERATOR)" -S "$src" -B "$tree" -DCMAKE_BUILD_TYPE="$(cached CMAKE_BUILD_TYPE)" \
   -DCMAKE_CXX_COMPILER="$(cached CMAKE_CXX_COMPILER)" -DCMAKE_CXX_FLAGS="$(cached CMAKE_CXX_FLAGS)" \
   -DKVZ_SANITIZE="$(cached KVZ_SANITIZE)" -DKVZ_WERROR="$(cached KVZ_WERROR)" -DKVZ_UNITY_BUILD="$(cached KVZ_UNITY_BUILD)" \
+  -DKVZ_FUZZ="$(cached KVZ_FUZZ)" \
   -DKVZ_BUILD_TESTS=OFF -DKVZ_WITH_BROTLI=OFF -DKVZ_WITH_LZO=OFF >"$work/configure.log" 2>&1 ||
   { cat "$work/configure.log"; fail "configure"; }
 cmake --build "$tree" -j "$(nproc)" --target kvzbench >"$work/build.log" 2>&1 || {
