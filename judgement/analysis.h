@@ -154,17 +154,12 @@ std::vector<IoRow> io_model(const RunResults& r, const std::vector<Device>& devi
 
 // --- Store profiles ---------------------------------------------------------------------
 struct StoreRow {
-  std::string profile;
-  std::string label;
-  uint64_t input_bytes = 0;
-  uint64_t stored_bytes = 0;
+  std::string profile, label;
+  uint64_t input_bytes = 0, stored_bytes = 0;
   // The whole files the store writes (data blocks, index, meta blocks, footer), one per block
   // set; 0 when some cell has no whole-file figure (the store has no file model).
   uint64_t file_bytes = 0;
-  double stored_ratio = 0;
-  double compress_mbps = 0;
-  double decompress_mbps = 0;
-  double worst_us = 0;
+  double stored_ratio = 0, compress_mbps = 0, decompress_mbps = 0, worst_us = 0;
   std::string caveat{};  // why the store's bytes for this codec are not checked against it ("" when they are)
   std::string basis{};   // what the stored bytes assume (store_figure_basis: WiredTiger's load), "" when nothing
 };

@@ -171,12 +171,12 @@ void price(DbPlan& p, const RunResults& run, const StoreProfile& store, const Wo
 
 }  // namespace
 
+// Written as --workload takes it: the example is what a user would type.
 Workload default_db_workload() {
   Workload w;
-  w.write_mbps = 2;
-  w.read_mbps = 50;
-  w.storage_usd_gb_month = 0.08;
-  w.cpu_usd_core_hour = 0.04;
+  std::string error;
+  if (!parse_workload("write=2,read=50,storage=0.08,cpu=0.04", {}, w, error))
+    throw std::logic_error("the example DB workload: " + error);
   return w;
 }
 

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "judgement/check.h"
@@ -33,24 +34,18 @@ struct SavedRun {
   ~SavedRun() { fs::remove(path); }
 };
 
-void expect_same_speed(const SpeedVerdict& a, const SpeedVerdict& b, const std::string& id) {
-  EXPECT_EQ(a.status, b.status) << id;
-  EXPECT_EQ(a.slowdown, b.slowdown) << id;
-  EXPECT_EQ(a.p, b.p) << id;
-  EXPECT_EQ(a.note, b.note) << id;
-  EXPECT_EQ(a.compared, b.compared) << id;
-  EXPECT_EQ(a.cpu_time, b.cpu_time) << id;
+// Every field of a verdict, compared at once (GoogleTest prints both tuples when they differ).
+auto speed_fields(const SpeedVerdict& v) { return std::tie(v.status, v.slowdown, v.p, v.note, v.compared, v.cpu_time); }
+auto summary_fields(const CheckReport& r) {
+  return std::tie(r.cpu_match, r.build_match, r.version_changes, r.compress_noise, r.decompress_noise, r.compared,
+                  r.refusal, r.exit_code);
 }
 
+void expect_same_speed(const SpeedVerdict& a, const SpeedVerdict& b, const std::string& id) {
+  EXPECT_EQ(speed_fields(a), speed_fields(b)) << id;
+}
 void expect_same_summary(const CheckReport& a, const CheckReport& b) {
-  EXPECT_EQ(a.cpu_match, b.cpu_match);
-  EXPECT_EQ(a.build_match, b.build_match);
-  EXPECT_EQ(a.version_changes, b.version_changes);
-  EXPECT_EQ(a.compress_noise, b.compress_noise);
-  EXPECT_EQ(a.decompress_noise, b.decompress_noise);
-  EXPECT_EQ(a.compared, b.compared);
-  EXPECT_EQ(a.refusal, b.refusal);
-  EXPECT_EQ(a.exit_code, b.exit_code);
+  EXPECT_EQ(summary_fields(a), summary_fields(b));
 }
 
 // Both runs through files both ways: the whole-run verdict and text against the compact ones.

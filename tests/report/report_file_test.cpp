@@ -28,7 +28,12 @@ struct Reports {
   std::string html, md, csv;
 };
 
-std::string out_path(const char* name) { return ::testing::TempDir() + "/kvz_report_file_" + name; }
+// This process's own directory: ctest runs each test in a process of its own, two at once, and
+// a name shared in /tmp would be another test's file.
+std::string out_path(const char* name) {
+  static const testing::TempDir dir("kvz_report_file");
+  return (dir.path / name).string();
+}
 
 Reports report_of(const std::string& path, const ReportScale& scale, const ReportOptions& opt = {}) {
   const ReportOutputs out{out_path("r.html"), out_path("r.md"), out_path("r.csv")};
