@@ -103,17 +103,15 @@ werror=OFF
 # directory at the same depth) hits the sanitizer build's units.
 export CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_DIR=$PWD/build/ccache \
   CCACHE_NOHASHDIR=1 CCACHE_BASEDIR=$PWD
-# CPU seconds (user + sys) of every child process finished so far, for the phase lines below.
-# `times` runs in this shell, written to a file: in a $(...) subshell it would count that
+# cpu: CPU seconds (user + sys) of every child process finished so far, for the phase lines
+# below. `times` runs in this shell, written to a file: in a $(...) subshell it would count that
 # subshell's children, none.
 cpu_so_far() {
   times >build/.kvz-times
-  awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' build/.kvz-times
+  cpu=$(awk 'NR == 2 { split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' build/.kvz-times)
 }
 phase_done() {
-  local cpu
-  cpu_so_far >build/.kvz-cpu
-  cpu=$(<build/.kvz-cpu)
+  cpu_so_far
   echo "kvz.sh: $* done at ${SECONDS} s (CPU so far $cpu s)" >&2
 }
 check_flags=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZE=ON -DKVZ_FUZZ=ON -DKVZ_BUILD_TESTS=ON
@@ -121,8 +119,8 @@ check_flags=(-DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DKVZ_SANITIZ
 # 0. clang-tidy over the project's own sources (not tests/), with the sanitizer build's flags, on
 #    that build's unity units: each target's .cpp files are one unit, so the system headers
 #    (CLI11, nlohmann/json, fmt) are parsed and matched once per target, not once per file (all
-#    eleven units: 64 s on 2 cores; file by file, 5-13 s each for 157 files). .clang-tidy's header filter takes
-#    the included .cpp files in; bugprone-suspicious-include, which would flag the unity file's own
+#    eleven units: 64 s on 2 cores; file by file, 5-13 s each for 157 files). .clang-tidy's
+#    header filter takes the included .cpp files in; bugprone-suspicious-include, which would flag the unity file's own
 #    includes of them, is checked here by grep instead. It runs from the start, niced, on the CPU
 #    the builds leave idle, and must be done before the tests start (the speed tests run first
 #    and alone). A unity unit is configured (not built) before tidy reads it.
@@ -167,5 +165,5 @@ tests/fuzz/run_fuzzers.sh build/check "${KVZ_FUZZ_SECONDS:-20}"
 # 3. The portable binary runs with every codec library hidden from the loader, where the
 #    sanitizer build (linked dynamically) cannot start.
 KVZ_DYNAMIC_BIN=build/check/kvzbench tests/install/check_portable.sh build/portable
-cpu_so_far >build/.kvz-cpu
-echo "kvz.sh: all tests passed in $SECONDS s (CPU $(<build/.kvz-cpu) s)" >&2
+cpu_so_far
+echo "kvz.sh: all tests passed in $SECONDS s (CPU $cpu s)" >&2
