@@ -52,6 +52,9 @@ struct RecordSet {
   std::vector<Record> records;
   std::vector<uint8_t> raw;           // the raw bytes (record mode "bytes" or the raw layout)
   std::vector<std::string> warnings;  // fallbacks taken while reading
+  // RocksDB sequence numbers, one per record (the rocksdb layout packs each into its internal
+  // key); empty: every record's is 0, as SstFileWriter and a bottommost compaction write them.
+  std::vector<uint64_t> sequences{};
   // Columnar records (csv, tsv, timeseries): the value holds the non-key fields joined by
   // `field_separator` (0 = not columnar) and `columns` names them (hbase makes one cell each).
   char field_separator = 0;

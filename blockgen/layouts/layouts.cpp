@@ -19,7 +19,12 @@ bool leveldb(const RecordSet& in, size_t block_size, BlockSet& out, std::string&
   layouts::build_leveldb(in, block_size, out);
   return true;
 }
-bool rocksdb(const RecordSet& in, size_t block_size, BlockSet& out, std::string&) {
+bool rocksdb(const RecordSet& in, size_t block_size, BlockSet& out, std::string& error) {
+  if (!in.sequences.empty() && in.sequences.size() != in.records.size()) {
+    error = in.source + ": " + std::to_string(in.sequences.size()) + " sequence numbers for " +
+            std::to_string(in.records.size()) + " records";
+    return false;
+  }
   layouts::build_rocksdb(in, block_size, out);
   return true;
 }

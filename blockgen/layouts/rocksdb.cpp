@@ -4,6 +4,8 @@
 // FlushBlockBySizePolicy::Update runs *before* an entry is added: cut when the block is
 // non-empty and its estimate already reached block_size, or when adding the entry would pass
 // block_size while the block is above the deviation limit (block_size_deviation = 10%).
+// A record set with sequence numbers (RecordSet::sequences: what a level of a live LSM holds,
+// blockgen/lsm_sample.h) packs each record's own, as a flush or compaction writes it.
 #include "blockgen/encoding.h"
 #include "blockgen/layouts/layout_impl.h"
 #include "blockgen/layouts/prefix_block.h"
@@ -12,16 +14,18 @@ namespace kvz::layouts {
 
 namespace {
 constexpr int kBlockSizeDeviation = 10;            // BlockBasedTableOptions default
-constexpr uint64_t kSeqAndType = (0ull << 8) | 1;  // seq 0, kTypeValue
+constexpr uint64_t kTypeValue = 1;
 }  // namespace
 
 void build_rocksdb(const RecordSet& in, size_t block_size, BlockSet& out) {
   const size_t deviation_limit = (block_size * (100 - kBlockSizeDeviation) + 99) / 100;
   PrefixBlock block(16);
   std::string ikey;
-  for (const Record& r : in.records) {
+  const bool sequenced = !in.sequences.empty();
+  for (size_t i = 0; i < in.records.size(); ++i) {
+    const Record& r = in.records[i];
     ikey.assign(r.key);
-    enc::put_fixed64(ikey, kSeqAndType);
+    enc::put_fixed64(ikey, ((sequenced ? in.sequences[i] : 0) << 8) | kTypeValue);
     if (!block.empty()) {
       const size_t now = block.size_estimate();
       const bool almost_full = block.estimate_after(ikey, r.value) > block_size && now > deviation_limit;

@@ -4,13 +4,16 @@
 #include <leveldb/env.h>
 #include <leveldb/options.h>
 #include <leveldb/table_builder.h>
+#include <rocksdb/db.h>
 #include <rocksdb/env.h>
+#include <rocksdb/metadata.h>
 #include <rocksdb/options.h>
 #include <rocksdb/sst_file_reader.h>
 #include <rocksdb/sst_file_writer.h>
 #include <rocksdb/table.h>
 #include <rocksdb/table_properties.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,12 +70,23 @@ inline bool leveldb_data_blocks(const RecordSet& set, size_t block_size, std::ve
   return blocks_from_index(data, index, false, blocks, why);
 }
 
-// RocksDB 7.8: SstFileWriter (seq 0, kTypeValue), compression off, format_version 5. Footer
-// = 53 bytes: checksum type, two handles padded to 40, format_version (4), magic (8). The
-// index block (restart interval 1, value delta encoding) holds full handles.
-inline bool rocksdb_data_blocks(const RecordSet& set, size_t block_size, std::vector<std::string>& blocks,
-                                uint64_t& reported_blocks, std::string& why) {
-  const std::string path = temp_path("rocksdb.sst");
+// A RocksDB 7.8 table file's data blocks, through its footer (format_version 5: 53 bytes:
+// checksum type, two handles padded to 40, format_version (4), magic (8)) and its index block
+// (restart interval 1, value delta encoding: full handles).
+inline bool rocksdb_file_blocks(const std::string& data, std::vector<std::string>& blocks, std::string& why) {
+  if (data.size() < 53 || enc::decode_fixed64(data.data() + data.size() - 8) != 0x88e241b785f4cff7ull)
+    return (why = "bad rocksdb footer magic", false);
+  if (enc::decode_fixed32(data.data() + data.size() - 12) != 5) return (why = "format_version is not 5", false);
+  std::string_view footer = std::string_view(data).substr(data.size() - 53 + 1);
+  Handle meta, index;
+  if (!enc::get_varint64(footer, meta.offset) || !enc::get_varint64(footer, meta.size) ||
+      !enc::get_varint64(footer, index.offset) || !enc::get_varint64(footer, index.size))
+    return (why = "bad rocksdb footer handles", false);
+  return blocks_from_index(data, index, true, blocks, why);
+}
+
+// The table options both RocksDB writers below use: compression off, no filter.
+inline rocksdb::Options rocksdb_plain_options(size_t block_size) {
   rocksdb::Options options;
   options.compression = rocksdb::kNoCompression;
   rocksdb::BlockBasedTableOptions t;
@@ -81,6 +95,14 @@ inline bool rocksdb_data_blocks(const RecordSet& set, size_t block_size, std::ve
   t.block_size_deviation = 10;
   t.filter_policy = nullptr;
   options.table_factory.reset(rocksdb::NewBlockBasedTableFactory(t));
+  return options;
+}
+
+// RocksDB 7.8: SstFileWriter (seq 0, kTypeValue), compression off, format_version 5.
+inline bool rocksdb_data_blocks(const RecordSet& set, size_t block_size, std::vector<std::string>& blocks,
+                                uint64_t& reported_blocks, std::string& why) {
+  const std::string path = temp_path("rocksdb.sst");
+  const rocksdb::Options options = rocksdb_plain_options(block_size);
   {
     rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options);
     if (!writer.Open(path).ok()) return (why = "cannot open " + path, false);
@@ -98,15 +120,35 @@ inline bool rocksdb_data_blocks(const RecordSet& set, size_t block_size, std::ve
   }
   const std::string data = read_file(path);
   std::remove(path.c_str());
-  if (data.size() < 53 || enc::decode_fixed64(data.data() + data.size() - 8) != 0x88e241b785f4cff7ull)
-    return (why = "bad rocksdb footer magic", false);
-  if (enc::decode_fixed32(data.data() + data.size() - 12) != 5) return (why = "format_version is not 5", false);
-  std::string_view footer = std::string_view(data).substr(data.size() - 53 + 1);
-  Handle meta, index;
-  if (!enc::get_varint64(footer, meta.offset) || !enc::get_varint64(footer, meta.size) ||
-      !enc::get_varint64(footer, index.offset) || !enc::get_varint64(footer, index.size))
-    return (why = "bad rocksdb footer handles", false);
-  return blocks_from_index(data, index, true, blocks, why);
+  return rocksdb_file_blocks(data, blocks, why);
+}
+
+// RocksDB 7.8's own flush: a DB (WAL off, one memtable big enough for every record) takes the
+// records in `write_order` (indexes into set.records), each Put given the next sequence number,
+// and one flush writes them to an L0 file, sorted by key, with those numbers.
+inline bool rocksdb_flush_blocks(const RecordSet& set, const std::vector<size_t>& write_order, size_t block_size,
+                                 std::vector<std::string>& blocks, std::string& why) {
+  const std::string dir = temp_path("flush_db");
+  std::filesystem::remove_all(dir);
+  rocksdb::Options options = rocksdb_plain_options(block_size);
+  options.create_if_missing = true;
+  options.write_buffer_size = 256 << 20;
+  options.disable_auto_compactions = true;
+  rocksdb::DB* raw = nullptr;
+  if (!rocksdb::DB::Open(options, dir, &raw).ok()) return (why = "cannot open a DB at " + dir, false);
+  std::unique_ptr<rocksdb::DB> db(raw);
+  rocksdb::WriteOptions write;
+  write.disableWAL = true;
+  for (size_t i : write_order)
+    if (!db->Put(write, set.records[i].key, set.records[i].value).ok()) return (why = "Put failed", false);
+  if (!db->Flush(rocksdb::FlushOptions()).ok()) return (why = "Flush failed", false);
+  std::vector<rocksdb::LiveFileMetaData> files;
+  db->GetLiveFilesMetaData(&files);
+  db.reset();
+  if (files.size() != 1) return (why = std::to_string(files.size()) + " table files after one flush", false);
+  const std::string data = read_file(files[0].db_path + files[0].name);
+  std::filesystem::remove_all(dir);
+  return rocksdb_file_blocks(data, blocks, why);
 }
 
 }  // namespace kvz::test
