@@ -13,7 +13,7 @@
 namespace kvz::layouts {
 
 namespace {
-constexpr int kBlockSizeDeviation = 10;            // BlockBasedTableOptions default
+constexpr int kBlockSizeDeviation = 10;  // BlockBasedTableOptions default
 constexpr uint64_t kTypeValue = 1;
 }  // namespace
 
