@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 
@@ -50,6 +51,36 @@ RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, c
     out.sequences.push_back(run_kept(p / kKeptRun, slice.kept) ? held[p].second : 0);
   }
   return out;
+}
+
+}  // namespace kvz
+
+namespace kvz {
+
+std::string level_cut_layout(const std::string& layout, int first, int last) {
+  std::string name = layout + "@L" + std::to_string(first);
+  if (last != first) name += "-" + std::to_string(last);
+  return name;
+}
+
+bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last) {
+  const size_t at = name.find("@L");
+  if (at == std::string::npos) return false;
+  const char* p = name.c_str() + at + 2;
+  char* end = nullptr;
+  const long a = std::strtol(p, &end, 10);
+  if (end == p || a < 0 || a > 64) return false;
+  long b = a;
+  if (*end == '-') {
+    p = end + 1;
+    b = std::strtol(p, &end, 10);
+    if (end == p || b < a || b > 64) return false;
+  }
+  if (*end) return false;
+  layout = name.substr(0, at);
+  first = static_cast<int>(a);
+  last = static_cast<int>(b);
+  return true;
 }
 
 }  // namespace kvz

@@ -11,19 +11,9 @@
 #include <vector>
 
 #include "blockgen/block.h"
+#include "blockgen/load_order.h"
 
 namespace kvz {
-
-// The order a load writes the records in.
-enum class LoadOrder {
-  Shuffled,   // a random permutation (seeded: every run cuts the same slices)
-  Ascending,  // by key, as a bulk import of sorted data
-};
-// The permutation a shuffled load uses (std::mt19937_64 with this seed, std::shuffle): the real
-// loads the tests compare with write in the same order.
-inline constexpr uint64_t kShuffleSeed = 27;
-// Indexes into a key-sorted record set, in the order the load writes them.
-std::vector<size_t> load_order(size_t records, LoadOrder order);
 
 // A level's share of the load.
 struct LevelSlice {
@@ -37,5 +27,18 @@ struct LevelSlice {
 // output, never single records.
 inline constexpr size_t kKeptRun = 64;
 RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, const LevelSlice& slice);
+
+}  // namespace kvz
+
+namespace kvz {
+
+// A level cut's layout name: the layout and the levels its blocks stand for, "rocksdb@L3", or
+// "rocksdb@L2-3" for two levels cut together. Results keep the cut's cells apart from the whole
+// set's: recommendations and store totals leave them out; the per-level plan prices each level
+// on them (judgement/level_rows.h).
+std::string level_cut_layout(const std::string& layout, int first, int last);
+// The layout and levels of a level cut's name; false for any other layout.
+bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last);
+inline bool is_level_cut(const std::string& layout) { return layout.find("@L") != std::string::npos; }
 
 }  // namespace kvz

@@ -31,6 +31,7 @@
 #include "commands/cli_errors.h"
 #include "commands/help_format.h"
 #include "commands/run_contenders.h"
+#include "commands/run_levels.h"
 #include "commands/run_metadata.h"
 #include "commands/run_options.h"
 #include "commands/run_outputs.h"
@@ -140,8 +141,24 @@ void add_store_part(const StoredOrigin& origin, CorpusInfo& c) {
 }
 
 // Sources -> records -> block sets. Returns false (exit 2) on a missing or unreadable file.
-bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<CorpusInfo>& corpora,
-                 std::string& err) {
+// Under a RocksDB profile with --workload ...,size= (leveled), each record source's level cuts
+// (commands/run_levels.h) after the whole sets.
+bool cut_levels(const RunPlan& p, const std::optional<Workload>& w, const std::vector<Source>& sources,
+                std::vector<BlockSet>& sets, std::string& err) {
+  if (!w || w->lsm.data_bytes <= 0 || w->universal || !w->families.empty() || !p.store || p.store->base != "rocksdb")
+    return true;
+  for (const auto& s : sources)
+    for (const auto& layout : p.layouts)
+      for (size_t size : p.block_sizes)
+        if (!cut_lsm_levels(s.records, layout, size, w->lsm, sets, err)) {
+          err = s.name + ": " + err;
+          return false;
+        }
+  return true;
+}
+
+bool make_groups(const RunPlan& p, const std::optional<Workload>& workload, std::vector<BlockGroup>& groups,
+                 std::vector<CorpusInfo>& corpora, std::string& err) {
   std::vector<Source> sources;
   std::vector<std::string> warnings;
   const bool loaded = load_sources(p.sources, sources, warnings, err);
@@ -153,7 +170,8 @@ bool make_groups(const RunPlan& p, std::vector<BlockGroup>& groups, std::vector<
       if (store_file) add_store_part(s.records.origin, corpora.back());
     }
   std::vector<BlockSet> sets;
-  const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err);
+  const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err) &&
+                   cut_levels(p, workload, sources, sets, err);
   if (!cut) {
     for (const auto& w : warnings) print_warning(w);
     return false;
@@ -309,7 +327,7 @@ bool measure(const RunArgs& a, RunSetup& s, int argc, char** argv, RunOutcome& o
   RunResults& results = out.results;
   fill_run_meta(results.meta, s.plan, a, reg, argc, argv);
   std::vector<BlockGroup> groups;
-  if (!make_groups(s.plan, groups, results.meta.corpora, err)) return false;
+  if (!make_groups(s.plan, s.report.workload, groups, results.meta.corpora, err)) return false;
   record_plan(results.meta, s.plan, s.choices);  // merge joins only the shards of one plan
   results.meta.store_versions = store_versions_of(groups);
   for (const auto& c : results.meta.corpora) s.inputs.push_back(c.path);

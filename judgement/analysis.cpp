@@ -1,5 +1,7 @@
 #include "judgement/analysis.h"
 
+#include "blockgen/lsm_sample.h"
+
 #include "results/cell_view.h"
 #include "results/results.h"
 #include "results/run_summary.h"
@@ -188,9 +190,11 @@ using GroupKey = std::tuple<std::string, std::string, uint64_t, std::string, int
 
 using WorkloadGroups = std::map<GroupKey, Group>;
 
-// An OK cell with both speeds, memcpy aside, into its workload group.
-void add_to_group(WorkloadGroups& groups, const RunResults& r, const CellResult& c, bool per_source) {
-  if (c.status != CellStatus::Ok || is_reference(c)) return;
+// An OK cell with both speeds, memcpy aside, into its workload group: a level cut's cells
+// (blockgen/lsm_sample.h) only into the level cuts' groups, and only there.
+void add_to_group(WorkloadGroups& groups, const RunResults& r, const CellResult& c, bool per_source,
+                  bool level_cuts = false) {
+  if (c.status != CellStatus::Ok || is_reference(c) || is_level_cut(c.key.layout) != level_cuts) return;
   if (c.compress_median() <= 0 || c.decompress_median() <= 0 || !c.input_bytes) return;
   const auto& k = c.key;
   // Per source, a fleet's hosts apart: 000009.sst on two nodes is two files.
@@ -199,9 +203,9 @@ void add_to_group(WorkloadGroups& groups, const RunResults& r, const CellResult&
   accumulate(g.codecs[cell_label(r, c)], c);
 }
 
-WorkloadGroups workload_groups(const RunResults& r, bool per_source) {
+WorkloadGroups workload_groups(const RunResults& r, bool per_source, bool level_cuts) {
   WorkloadGroups groups;
-  for (const auto& c : r.cells) add_to_group(groups, r, c, per_source);
+  for (const auto& c : r.cells) add_to_group(groups, r, c, per_source, level_cuts);
   return groups;
 }
 
@@ -234,7 +238,7 @@ class StoreRows {
 };
 
 void StoreRows::add(const RunResults& r, const CellResult& c) {
-  if (c.key.profile.empty() || c.status != CellStatus::Ok || is_reference(c)) return;
+  if (c.key.profile.empty() || c.status != CellStatus::Ok || is_reference(c) || is_level_cut(c.key.layout)) return;
   const double cm = c.compress_median(), dm = c.decompress_median();
   if (cm <= 0 || dm <= 0) return;
   const auto k = std::make_pair(c.key.profile, cell_label(r, c));
@@ -288,9 +292,10 @@ std::vector<GroupRecommendations> recommend(const RunResults& r, const Recommend
 std::vector<GroupRecommendations> recommend(const RunResults& r, const RecommendOptions& opt,
                                             const CandidateFilter& eligible_too, const CandidateFilter& own_call) {
   // A run shown in part (RunResults::summary): the groups pooled over every cell, not those held.
-  const PooledCells* pooled = r.summary ? r.summary->pooled.get() : nullptr;
+  // The level cuts' groups come from the cells held.
+  const PooledCells* pooled = r.summary && !opt.level_cuts ? r.summary->pooled.get() : nullptr;
   WorkloadGroups held;
-  if (!pooled || opt.per_source) held = workload_groups(r, opt.per_source);
+  if (!pooled || opt.per_source) held = workload_groups(r, opt.per_source, opt.level_cuts);
   std::vector<GroupRecommendations> out;
   for (const auto& [key, group] : pooled && !opt.per_source ? pooled->impl_->groups : held) {
     out.push_back(group_candidates(group, opt));

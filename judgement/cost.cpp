@@ -30,7 +30,7 @@ constexpr const char* kWorkloadKeys[] = {"write",           "read",       "stora
                                          "device",          "size",       "num_levels",   "multiplier",
                                          "dynamic",         "level_base", "write_buffer", "l0_trigger",
                                          "target_file",     "style",      "size_ratio",   "min_merge_width",
-                                         "max_merge_width", "size_amp",   "family"};
+                                         "max_merge_width", "size_amp",   "family",       "order"};
 
 bool split_workload(const std::string& text, std::map<std::string, std::string>& kv, std::vector<std::string>& families,
                     std::string& error) {
@@ -43,7 +43,8 @@ bool split_workload(const std::string& text, std::map<std::string, std::string>&
           "--workload: '{}' is not one of write=MB/s, read=MB/s, storage=$/GB-month, cpu=$/core-hour, "
           "device=NAME, size=BYTES, num_levels=N, multiplier=M, dynamic=0|1, level_base=BYTES, "
           "write_buffer=BYTES, l0_trigger=N, target_file=BYTES, style=leveled|universal, size_ratio=N, "
-          "min_merge_width=N, max_merge_width=N, size_amp=PERCENT, family=NAME:write=W:read=R:size=BYTES",
+          "min_merge_width=N, max_merge_width=N, size_amp=PERCENT, family=NAME:write=W:read=R:size=BYTES, "
+          "order=shuffled|ascending",
           item);
       return false;
     }
@@ -89,8 +90,9 @@ bool parse_whole(const std::string& key, const std::string& value, int lo, int h
 // The per-level plan's options; with no size= (or family=) none of them may be given (they would be ignored).
 bool parse_lsm(std::map<std::string, std::string>& kv, bool families, LsmOptions& lsm, std::string& error) {
   if (!kv.count("size") && !families) {
-    for (const char* key : {"num_levels", "multiplier", "dynamic", "level_base", "write_buffer", "l0_trigger",
-                            "target_file", "style", "size_ratio", "min_merge_width", "max_merge_width", "size_amp"}) {
+    for (const char* key :
+         {"num_levels", "multiplier", "dynamic", "level_base", "write_buffer", "l0_trigger", "target_file", "style",
+          "size_ratio", "min_merge_width", "max_merge_width", "size_amp", "order"}) {
       if (kv.count(key)) {
         error = fmt::format("--workload {}= needs size= or family= (the data the plan is for)", key);
         return false;
@@ -114,6 +116,14 @@ bool parse_lsm(std::map<std::string, std::string>& kv, bool families, LsmOptions
       return false;
     }
     lsm.dynamic = kv["dynamic"] == "1";
+  }
+  if (kv.count("order")) {
+    if (kv["order"] != "shuffled" && kv["order"] != "ascending") {
+      error =
+          fmt::format("--workload order='{}': shuffled or ascending (the order the load writes keys in)", kv["order"]);
+      return false;
+    }
+    lsm.order = kv["order"] == "ascending" ? LoadOrder::Ascending : LoadOrder::Shuffled;
   }
   return (!kv.count("level_base") || parse_bytes("level_base", kv["level_base"], lsm.level_base, error)) &&
          (!kv.count("write_buffer") || parse_bytes("write_buffer", kv["write_buffer"], lsm.write_buffer, error)) &&

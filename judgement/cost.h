@@ -57,7 +57,8 @@ struct Workload {
 // required, finite and >= 0 (write and read not both 0); device names one of `devices`.
 // size=500G (K/M/G/T/P/E: powers of 1024) asks for the per-level plan, with RocksDB 7.8's leveled
 // options where not given: num_levels=7 (2..64), multiplier=10 (> 1), dynamic=0|1,
-// level_base=256M, write_buffer=64M, l0_trigger=4 (>= 1), target_file=64M.
+// level_base=256M, write_buffer=64M, l0_trigger=4 (>= 1), target_file=64M; order=shuffled|ascending
+// (how the load wrote its keys: which records each level holds, judgement/level_cut.h).
 // style=leveled|universal; universal's knobs size_ratio=1, min_merge_width=2 (>= 2),
 // max_merge_width (>= min_merge_width), size_amp=200 need style=universal or a family; the
 // leveled-only ones (multiplier, dynamic, level_base, target_file) are refused with it.

@@ -7,11 +7,40 @@ namespace kvz {
 
 namespace {
 
-LevelShare level_of(int level, double data, double ratio) {
+// File bytes per data byte: the data blocks as stored, their index entries, and a file's own
+// blocks per target_file of file bytes.
+struct FileRate {
+  double per_data = 1;  // file bytes per data byte, before the per-file bytes
+  double per_file = 0;  // the per-file bytes' share of a file's bytes
+};
+FileRate file_rate(double ratio, const LsmOptions& o) {
+  FileRate r;
+  r.per_data = ratio > 0 ? 1 / ratio : 1;
+  if (o.block_size <= 0) return r;
+  r.per_data += kIndexBytesPerBlock / o.block_size;
+  r.per_file = o.target_file > 0 ? std::min(0.5, kTableFileBytes / o.target_file) : 0;
+  return r;
+}
+
+}  // namespace
+
+double with_table_files(double data, double ratio, const LsmOptions& o) {
+  const FileRate r = file_rate(ratio, o);
+  return data * r.per_data / (1 - r.per_file);
+}
+
+double data_in_files(double file_bytes, double ratio, const LsmOptions& o) {
+  const FileRate r = file_rate(ratio, o);
+  return file_bytes * (1 - r.per_file) / r.per_data;
+}
+
+namespace {
+
+LevelShare level_of(int level, double data, double ratio, const LsmOptions& o) {
   LevelShare s;
   s.level = level;
   s.data_bytes = data;
-  s.stored_bytes = ratio > 0 ? data / ratio : data;
+  s.stored_bytes = with_table_files(data, ratio, o);
   return s;
 }
 
@@ -25,8 +54,8 @@ void static_levels(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shape
     const double r = ratio(level);
     const bool last = level == o.num_levels - 1;
     const double held = std::max(target - o.target_file / 2, target / 2);  // a file can be the whole level
-    const double data = last ? remaining : std::min(remaining, held * r);
-    shape.levels.push_back(level_of(level, data, r));
+    const double data = last ? remaining : std::min(remaining, data_in_files(held, r, o));
+    shape.levels.push_back(level_of(level, data, r, o));
     remaining -= data;
   }
 }
@@ -40,13 +69,13 @@ void dynamic_levels(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shap
   double data_per_x = 0;  // data held per stored byte of the deepest level, levels b..last
   for (int b = last; b >= 1; --b) {
     const double scale = std::pow(o.multiplier, last - b);
-    data_per_x += ratio(b) / scale;
+    data_per_x += data_in_files(1, ratio(b), o) / scale;
     const double x = remaining / data_per_x;
     if (x / scale > o.level_base && b > 1) continue;
     shape.base_level = b;
     for (int level = b; level <= last; ++level) {
       const double r = ratio(level);
-      shape.levels.push_back(level_of(level, x / std::pow(o.multiplier, last - level) * r, r));
+      shape.levels.push_back(level_of(level, data_in_files(x / std::pow(o.multiplier, last - level), r, o), r, o));
     }
     return;
   }
@@ -73,7 +102,7 @@ void flows(const LsmOptions& o, LsmShape& shape) {
 
 LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio) {
   LsmShape shape;
-  shape.levels.push_back(level_of(0, l0_data(o), stored_ratio(0)));
+  shape.levels.push_back(level_of(0, l0_data(o), stored_ratio(0), o));
   if (o.dynamic)
     dynamic_levels(o, stored_ratio, shape);
   else
@@ -86,7 +115,7 @@ LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio) {
 
 LsmShape lsm_shape_of_levels(const LsmOptions& o, std::vector<LevelShare> levels) {
   LsmShape shape;
-  if (levels.empty() || levels.front().level != 0) levels.insert(levels.begin(), level_of(0, 0, 1));
+  if (levels.empty() || levels.front().level != 0) levels.insert(levels.begin(), level_of(0, 0, 1, o));
   shape.levels = std::move(levels);
   shape.base_level = shape.levels.size() > 1 ? shape.levels[1].level : 1;
   LsmOptions held = o;

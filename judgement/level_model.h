@@ -6,7 +6,8 @@
 // The model (steady state of an insert-only load, keys spread over the whole key space):
 // - Level targets are in bytes as stored (file bytes), as RocksDB sizes them
 //   (VersionStorageInfo::CalculateBaseBytes); a level's data = its stored bytes x its codec's
-//   stored ratio, so the codec plan moves data between levels.
+//   stored ratio, less what its table files carry beside the data blocks (with_table_files), so
+//   the codec plan moves data between levels.
 // - Static sizes (level_compaction_dynamic_level_bytes=false, 7.8's default): L1's target is
 //   max_bytes_for_level_base, each next level's `multiplier` times more; a level above the
 //   deepest holds its target less half a file (RocksDB moves a file down once the level passes
@@ -27,6 +28,8 @@
 #include <functional>
 #include <vector>
 
+#include "blockgen/load_order.h"
+
 namespace kvz {
 
 // The options the model reads, at RocksDB 7.8's defaults (include/rocksdb/advanced_options.h,
@@ -40,7 +43,25 @@ struct LsmOptions {
   double write_buffer = 64.0 * 1024 * 1024;  // write_buffer_size
   int l0_trigger = 4;                        // level0_file_num_compaction_trigger
   double target_file = 64.0 * 1024 * 1024;   // target_file_size_base (target_file_size_multiplier 1)
+  // kvzbench's: the data blocks' size, for what each table file carries beside its data blocks
+  // (with_table_files); 0: level bytes are the data blocks' alone.
+  double block_size = 0;
+  // kvzbench's: the order the load wrote the data in (which records each level holds, and whether
+  // they keep their sequence numbers: judgement/level_cut.h).
+  LoadOrder order = LoadOrder::Shuffled;
 };
+
+// What a RocksDB 7.8 table file holds beside its data blocks (each block's trailer is in the
+// codec's stored bytes): per file its footer, properties and meta-index blocks, and per data
+// block an index entry. Fitted on the 46 levels of the 100 MB loads of bench/scripts/lsm_real.sh
+// (4 KiB blocks, no filter): every level's file bytes less its data_size within 6 % of this.
+inline constexpr double kTableFileBytes = 930;
+inline constexpr double kIndexBytesPerBlock = 11;
+// The file bytes a level's `data` takes at `ratio`, table files counted (a file per
+// target_file of file bytes); without a block size, the data blocks alone.
+double with_table_files(double data, double ratio, const LsmOptions& o);
+// The data a level of `file_bytes` holds at `ratio`: with_table_files' inverse.
+double data_in_files(double file_bytes, double ratio, const LsmOptions& o);
 
 struct LevelShare {
   int level = 0;

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 #include <utility>
 
+#include "blockgen/lsm_sample.h"
 #include "stores/store_profile.h"
 #include "util/text.h"
 
@@ -66,6 +68,7 @@ namespace {
 struct Pricing {
   const Workload& w;
   int threads = 1;
+  LsmOptions lsm;  // the workload's, with the group's block size (table files counted)
 };
 
 double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) { return level_cores(s, c, p.w, p.threads); }
@@ -74,29 +77,42 @@ double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) { ret
 struct Priced {
   LsmShape shape;
   PlanTotals totals;
+  bool allowed = true;  // bottom_pair_allowed
+  double cost() const { return allowed ? totals.total_usd() : INFINITY; }
 };
+
+// Under static sizes the level above the deepest was itself the bottommost until the deepest
+// appeared, and its files were written in the bottommost codec then (compaction keeps a file's
+// codec until it rewrites the file): a plan that gives the two levels different codecs is not the
+// DB the line makes (a real DB came out 9-14 % larger than such a plan). So they take one codec.
+bool bottom_pair_allowed(const LsmShape& shape, const std::vector<size_t>& pick, const LsmOptions& o) {
+  const auto& l = shape.levels;
+  return o.dynamic || l.size() < 3 ||
+         pick[static_cast<size_t>(l.back().level)] == pick[static_cast<size_t>(l[l.size() - 2].level)];
+}
 Priced price(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p) {
   Priced out;
-  out.shape = lsm_shape(p.w.lsm, [&](int level) { return codecs[pick[level]].row.stored_ratio; });
+  out.shape = lsm_shape(p.lsm, [&](int level) { return codecs[pick[level]].on(level).stored_ratio; });
   for (const auto& s : out.shape.levels) {
     out.totals.stored_bytes += s.stored_bytes;
-    out.totals.cores += cores_of(s, codecs[pick[s.level]].row, p);
+    out.totals.cores += cores_of(s, codecs[pick[s.level]].on(s.level), p);
   }
   out.totals.storage_usd = out.totals.stored_bytes / 1e9 * p.w.storage_usd_gb_month;
   out.totals.cpu_usd = out.totals.cores * p.w.cpu_usd_core_hour * kHoursPerMonth;
+  out.allowed = bottom_pair_allowed(out.shape, pick, p.lsm);
   return out;
 }
 
 // Each level in turn takes the codec that makes the plan cheapest, until a pass changes nothing.
 std::vector<size_t> descend(std::vector<size_t> pick, const std::vector<LevelCodec>& codecs, const Pricing& p) {
-  double best = price(pick, codecs, p).totals.total_usd();
+  double best = price(pick, codecs, p).cost();
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t level = 0; level < pick.size(); ++level) {
       for (size_t k = 0; k < codecs.size(); ++k) {
         std::vector<size_t> trial = pick;
         trial[level] = k;
-        const double cost = price(trial, codecs, p).totals.total_usd();
+        const double cost = price(trial, codecs, p).cost();
         if (cost < best - 1e-9 * best) {
           best = cost;
           pick = trial;
@@ -118,18 +134,18 @@ std::string per_level_line(const Priced& plan, const std::vector<size_t>& pick, 
 }
 
 LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs, const Workload& w) {
-  const Pricing p{w, g.threads};
+  Pricing p{w, g.threads, w.lsm};
+  p.lsm.block_size = static_cast<double>(g.block_size);
   const auto levels = static_cast<size_t>(w.lsm.num_levels);
   LevelPlan plan;
   plan.group = g.group;
-  plan.lsm = w.lsm;
+  plan.lsm = p.lsm;
   std::vector<size_t> best_single(levels, 0), best(levels, 0);
   for (size_t k = 0; k < codecs.size(); ++k) {
     const std::vector<size_t> single(levels, k);
-    if (price(single, codecs, p).totals.total_usd() < price(best_single, codecs, p).totals.total_usd())
-      best_single = single;
+    if (price(single, codecs, p).cost() < price(best_single, codecs, p).cost()) best_single = single;
     const auto descended = descend(single, codecs, p);
-    if (price(descended, codecs, p).totals.total_usd() < price(best, codecs, p).totals.total_usd()) best = descended;
+    if (price(descended, codecs, p).cost() < price(best, codecs, p).cost()) best = descended;
   }
   const Priced priced = price(best, codecs, p);
   plan.base_level = priced.shape.base_level;
@@ -140,8 +156,8 @@ LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec
     lc.share = s;
     lc.codec_label = c.row.label;
     lc.rocksdb_type = c.type;
-    lc.stored_ratio = c.row.stored_ratio;
-    lc.cores = cores_of(s, c.row, p);
+    lc.stored_ratio = c.on(s.level).stored_ratio;
+    lc.cores = cores_of(s, c.on(s.level), p);
     lc.storage_usd = s.stored_bytes / 1e9 * w.storage_usd_gb_month;
     lc.cpu_usd = lc.cores * w.cpu_usd_core_hour * kHoursPerMonth;
     plan.levels.push_back(lc);
@@ -175,12 +191,42 @@ std::string lsm_text(const LsmOptions& o) {
                      o.dynamic ? "dynamic" : "static", o.num_levels, o.multiplier);
 }
 
+namespace {
+
+// "rocksdb: rocksdb@L2-3 16K stream T1" -> "rocksdb: rocksdb 16K stream T1": the group a cut's is a part of.
+std::string whole_set_group(std::string group) {
+  const size_t at = group.find("@L");
+  if (at != std::string::npos) group.erase(at, group.find(' ', at) - at);
+  return group;
+}
+
+// Each codec's rows on the group's level cuts, by the levels each cut stands for.
+void add_level_rows(const GroupRecommendations& g, const std::vector<GroupRecommendations>& cuts,
+                    std::vector<LevelCodec>& codecs) {
+  for (const auto& cut : cuts) {
+    std::string layout;
+    int first = 0, last = 0;
+    if (!parse_level_cut(cut.layout, layout, first, last) || whole_set_group(cut.group) != g.group) continue;
+    for (auto& codec : codecs)
+      for (const auto& c : cut.candidates)
+        if (c.label == codec.row.label)
+          for (int level = first; level <= last; ++level) codec.at_level[level] = c;
+  }
+}
+
+}  // namespace
+
 std::vector<RocksDbGroup> rocksdb_groups(const RunResults& run) {
   std::vector<RocksDbGroup> groups;
+  RecommendOptions cut_options;
+  cut_options.level_cuts = true;
+  std::vector<GroupRecommendations> cuts;
   for (auto& g : recommend(run, RecommendOptions{})) {
     const StoreProfile* store = find_store_profile(g.profile);
     if (!store || store->base != "rocksdb") continue;
     std::vector<LevelCodec> codecs = level_codecs(g, *store);
+    if (cuts.empty()) cuts = recommend(run, cut_options);
+    add_level_rows(g, cuts, codecs);
     groups.push_back({std::move(g), std::move(codecs)});
   }
   return groups;

@@ -13,6 +13,7 @@
 // its codec's own default), or none. The plan is found by coordinate descent from every
 // single-codec plan (each level in turn takes the codec that makes the whole plan cheapest,
 // until no level changes): level shares depend on the codecs, so levels are not independent.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -58,12 +59,20 @@ struct LevelPlan {
 struct LevelCodec {
   Candidate row;
   std::string type;
+  // The same codec measured on the blocks each level holds (the run's level cuts: `run
+  // --workload ...,size=` under a RocksDB profile), by level; a level without one takes `row`.
+  std::map<int, Candidate> at_level{};
+  const Candidate& on(int level) const {
+    const auto it = at_level.find(level);
+    return it == at_level.end() ? row : it->second;
+  }
 };
 struct StoreProfile;
 // The rows a level can take: "none", then each codec at RocksDB's default call, no dictionary.
 std::vector<LevelCodec> level_codecs(const GroupRecommendations& g, const StoreProfile& store);
 // The run's workload groups measured under a RocksDB profile, each with the codecs its levels
-// can take: what the leveled and the universal plans both choose from.
+// can take and their rows on the run's level cuts: what the leveled and the universal plans both
+// choose from.
 struct RocksDbGroup {
   GroupRecommendations group;
   std::vector<LevelCodec> codecs;

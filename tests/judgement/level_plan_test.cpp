@@ -2,6 +2,7 @@
 // (judgement/level_plan.h) and the --workload keys that ask for it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -124,9 +125,16 @@ TEST(LevelPlan, PlanIsTheCheapestOfEveryAssignment) {
   const std::vector<double> cmb = {0, 800, 200, 40}, dmb = {0, 4000, 900, 300};
   double cheapest = INFINITY;
   std::vector<int> pick(7, 0);
+  LsmOptions lsm = w.lsm;
+  lsm.block_size = 16384;           // the group's: table files counted
   for (int n = 0; n < 4096; ++n) {  // 4^6 assignments of L0..L5; L6 never fills
     for (int l = 0, v = n; l < 6; ++l, v /= 4) pick[l] = v % 4;
-    const LsmShape s = lsm_shape(w.lsm, [&](int level) { return ratio[pick[level]]; });
+    const LsmShape s = lsm_shape(lsm, [&](int level) { return ratio[pick[level]]; });
+    // Static sizes: the deepest level and the one above it take one codec (bottom_pair_allowed).
+    const size_t n_levels = s.levels.size();
+    if (n_levels >= 3 && pick[static_cast<size_t>(s.levels[n_levels - 1].level)] !=
+                             pick[static_cast<size_t>(s.levels[n_levels - 2].level)])
+      continue;
     double gb = 0, cores = 0;
     for (const auto& l : s.levels) {
       const int k = pick[l.level];
@@ -139,6 +147,56 @@ TEST(LevelPlan, PlanIsTheCheapestOfEveryAssignment) {
     cheapest = std::min(cheapest, gb * 0.1 + cores * 0.05 * 720);
   }
   EXPECT_NEAR(p.totals.total_usd(), cheapest, 1e-6 * cheapest);
+}
+
+// Table files: each carries kTableFileBytes per target_file and kIndexBytesPerBlock per block.
+TEST(LevelModel, TableFilesCountInALevelsBytes) {
+  LsmOptions o;
+  o.target_file = 4 * kMiB;
+  EXPECT_DOUBLE_EQ(with_table_files(1000, 4, o), 250);  // no block size: the data blocks alone
+  o.block_size = 4096;
+  const double data = 100 * kMiB;
+  const double files = with_table_files(data, 4, o);
+  const double blocks = data / 4096;
+  EXPECT_NEAR(files, data / 4 + blocks * kIndexBytesPerBlock + files / o.target_file * kTableFileBytes, 1e-6 * files);
+  EXPECT_NEAR(data_in_files(files, 4, o), data, 1e-6 * data);
+  // So a level whose target is in file bytes holds less data than its target x the ratio.
+  o.data_bytes = 10 * kGiB;
+  const LsmShape s = lsm_shape(o, [](int) { return 4.0; });
+  EXPECT_LT(s.levels[1].data_bytes, 4 * (256 * kMiB - 2 * kMiB));
+  EXPECT_NEAR(s.levels[1].stored_bytes, 256 * kMiB - 2 * kMiB, 1);
+}
+
+// With a level's own row (its level cut), the plan prices that level on it.
+TEST(LevelPlan, ALevelsOwnRowPricesIt) {
+  RunResults run = rocksdb_run();
+  const RunResults whole = run;
+  for (const auto& c : whole.cells) {
+    CellResult cut = c;
+    cut.key.layout = "rocksdb@L4-5";
+    cut.stored_bytes *= 2;  // half the ratio on the deepest levels
+    cut.compressed_bytes *= 2;
+    run.cells.push_back(cut);
+  }
+  const LevelPlan mixed = level_plans(run, plan_workload(""))[0];
+  const LevelPlan plain = level_plans(whole, plan_workload(""))[0];
+  ASSERT_EQ(mixed.levels.size(), plain.levels.size());
+  for (size_t i = 0; i < mixed.levels.size(); ++i) {
+    const int level = mixed.levels[i].share.level;
+    if (level == 4 || level == 5 || mixed.levels[i].codec_label != plain.levels[i].codec_label) continue;
+    EXPECT_DOUBLE_EQ(mixed.levels[i].stored_ratio, plain.levels[i].stored_ratio) << "L" << level;
+  }
+  for (const auto& l : mixed.levels) {
+    if (l.share.level >= 4 && l.codec_label != "none") {
+      const auto plain_level = std::find_if(plain.levels.begin(), plain.levels.end(),
+                                            [&](const LevelChoice& c) { return c.codec_label == l.codec_label; });
+      ASSERT_NE(plain_level, plain.levels.end());
+      EXPECT_NEAR(l.stored_ratio, plain_level->stored_ratio / 2, 1e-9) << "L" << l.share.level;
+    }
+  }
+  EXPECT_GT(mixed.totals.stored_bytes, plain.totals.stored_bytes);
+  // The cut's cells are no group of their own: the recommendations are the whole set's.
+  EXPECT_EQ(recommend(run, RecommendOptions{}).size(), recommend(whole, RecommendOptions{}).size());
 }
 
 TEST(LevelPlan, NoSizeNoPlanAndNoRocksdbProfileNoPlan) {
@@ -162,6 +220,8 @@ TEST(LevelPlan, WorkloadKeysSetTheLsm) {
   EXPECT_DOUBLE_EQ(w.lsm.write_buffer, 64 * 1024);
   EXPECT_EQ(w.lsm.l0_trigger, 2);
   EXPECT_DOUBLE_EQ(w.lsm.target_file, 32 * 1024);
+  EXPECT_EQ(w.lsm.order, LoadOrder::Shuffled);
+  EXPECT_EQ(plan_workload(",order=ascending").lsm.order, LoadOrder::Ascending);
   EXPECT_EQ(lsm_options_line(w.lsm),
             "num_levels=5;max_bytes_for_level_multiplier=8;level_compaction_dynamic_level_bytes=true;"
             "max_bytes_for_level_base=1048576;write_buffer_size=65536;level0_file_num_compaction_trigger=2;"
@@ -171,7 +231,8 @@ TEST(LevelPlan, WorkloadKeysSetTheLsm) {
 TEST(LevelPlan, WorkloadKeysRefuseBadValues) {
   const std::string base = "write=2,read=50,storage=0.1,cpu=0.05";
   for (const char* bad : {",size=0", ",size=5X", ",size=500G,num_levels=1", ",size=1G,multiplier=1",
-                          ",size=1G,dynamic=2", ",num_levels=4", ",size=1G,l0_trigger=0", ",size=1G,level_base=-1"}) {
+                          ",size=1G,dynamic=2", ",num_levels=4", ",size=1G,l0_trigger=0", ",size=1G,level_base=-1",
+                          ",size=1G,order=sideways", ",order=ascending"}) {
     Workload w;
     std::string error;
     EXPECT_FALSE(parse_workload(base + bad, default_devices(), w, error)) << bad;

@@ -1,0 +1,31 @@
+#pragma once
+// `run --workload ...,size=` under a RocksDB profile (leveled compaction): each source's records
+// as each level of the LSM holds them when the load ends (judgement/level_cut.h cuts,
+// blockgen/lsm_sample.h slices), as block sets of their own (layout "rocksdb@L3", or
+// "rocksdb@L2-3" for two levels cut together), measured beside the whole set. The per-level plan
+// prices each level on them (judgement/level_plan.h LevelCodec::at_level); recommendations and
+// store totals leave them out.
+//
+// Levels hold data in proportion to their bytes on disk times their ratio, and upper levels
+// compress worse (sparse keys, kept sequence numbers), so the cut is made twice: once with one
+// probe codec's ratio on the whole set, then with the probe's ratio on each first cut.
+#include <string>
+#include <vector>
+
+#include "blockgen/block.h"
+#include "judgement/level_model.h"
+
+namespace kvz {
+
+// The codec the cuts are probed with: RocksDB's default compression (snappy), else the first
+// of lz4 and zstd this build has; none: every level at the whole set's ratio 1.
+inline constexpr const char* kProbeCodecs[] = {"snappy", "lz4", "zstd"};
+
+// The level cuts of `records` under `layout` at `block_size` for the LSM `lsm` (its data_bytes
+// the whole DB's: the records stand for it, each level a sample of the key space). Empty when
+// the layout is not RocksDB's or a level's slice holds no record (that level is then priced on
+// the whole set). False with a one-line `error` when a block set cannot be built.
+bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t block_size, const LsmOptions& lsm,
+                    std::vector<BlockSet>& out, std::string& error);
+
+}  // namespace kvz

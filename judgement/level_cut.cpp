@@ -1,0 +1,52 @@
+#include "judgement/level_cut.h"
+
+#include <iterator>
+
+namespace kvz {
+
+namespace {
+
+double data_of(const LsmShape& shape) {
+  double sum = 0;
+  for (const auto& s : shape.levels) sum += s.data_bytes;
+  return sum;
+}
+
+// The share of the level's records that keep their numbers; `below` is the data of the deepest
+// level when `s` is the one just above it (static sizes), else 0.
+double kept_share(const LevelShare& s, const LsmShape& shape, const LsmOptions& o, double below) {
+  if (o.order == LoadOrder::Ascending || s.level == 0) return 1;
+  if (s.level == shape.deepest()) return 0;
+  if (o.dynamic || below <= 0 || s.level == shape.base_level) return 1;
+  return kStaticSplitKeptSlope * below / (below + s.data_bytes);
+}
+
+}  // namespace
+
+std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o) {
+  std::vector<LevelCut> cuts;
+  const double total = data_of(shape);
+  if (total <= 0) return cuts;
+  double from = 0;
+  for (auto it = shape.levels.rbegin(); it != shape.levels.rend(); ++it) {
+    if (it->data_bytes <= 0) continue;
+    const bool above_deepest = std::distance(shape.levels.rbegin(), it) == 1;
+    const double below = above_deepest && !o.dynamic ? shape.levels.back().data_bytes : 0;
+    const double kept = kept_share(*it, shape, o, below);
+    const double share = it->data_bytes / total;
+    if (below > 0 && kept < kMostlyZeroed && !cuts.empty()) {
+      // Cut with the deepest: one slice of both levels' writes, their kept numbers pooled.
+      LevelCut& pair = cuts.back();
+      pair.first = it->level;
+      pair.slice.to += share;
+      pair.slice.kept = kept * it->data_bytes / (it->data_bytes + below);
+    } else {
+      cuts.push_back(
+          {.first = it->level, .last = it->level, .slice = {.from = from, .to = from + share, .kept = kept}});
+    }
+    from += share;
+  }
+  return cuts;
+}
+
+}  // namespace kvz

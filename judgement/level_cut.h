@@ -1,0 +1,45 @@
+#pragma once
+// Which of a load's writes each level of a live RocksDB 7.8 LSM holds when the load ends, and how
+// many keep their sequence numbers: what `run` cuts from a source's records for each level
+// (blockgen/lsm_sample.h) so the per-level plan prices a level on the blocks it holds.
+//
+// The rules, each with where RocksDB 7.8 does it (read for facts; nothing copied):
+// - Compaction moves data down, never up, so the oldest writes sit deepest: levels hold
+//   consecutive slices of the load, the deepest the first writes, L0 the last.
+// - A flush numbers each write (db/memtable.cc: the internal key's seq << 8 | type) and a
+//   compaction keeps the numbers, except into the bottommost level, where it zeroes them
+//   (db/compaction/compaction_iterator.cc PrepareOutput, bottommost_level_ from
+//   Compaction::IsBottommostLevel: no file below overlaps). Zeroed numbers compress better.
+// - A file moved down without a rewrite keeps its numbers (trivial move:
+//   db/db_impl/db_impl_compaction_flush.cc, Compaction::IsTrivialMove). An ascending load's
+//   files never overlap what is below, so every file reaches its level that way: every level,
+//   the deepest too, keeps every number.
+// - A shuffled load's files overlap everything below: the deepest level is written by
+//   bottommost compactions and keeps none; the levels above it keep them all (their compactions
+//   have the deepest level below them).
+// - Static sizes (level_compaction_dynamic_level_bytes=false) fill L1, then L2, ...: the level
+//   above the deepest was itself the bottommost until the deepest appeared, and lost its numbers
+//   then; the real loads kept kStaticSplitKeptSlope x the deepest's share of the two levels' data
+//   (3-19 % seen). The base level (L1) is rewritten by every L0 compaction, so it keeps them all.
+//   When it keeps fewer than kMostlyZeroed, the two levels hold the same old writes mixed: they
+//   are cut together, one slice standing for both.
+// Not modelled: overwrites and deletions, snapshots (which keep numbers), universal compaction.
+#include <vector>
+
+#include "blockgen/lsm_sample.h"
+#include "judgement/level_model.h"
+
+namespace kvz {
+
+inline constexpr double kStaticSplitKeptSlope = 0.3;
+inline constexpr double kMostlyZeroed = 0.5;
+
+struct LevelCut {
+  int first = 0, last = 0;  // the levels it stands for (first == last but for a static pair)
+  LevelSlice slice;
+};
+
+// The cuts of `shape`, deepest first; levels holding no data have none.
+std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o);
+
+}  // namespace kvz

@@ -1,0 +1,115 @@
+// Which writes each level holds when a load ends, and which keep their sequence numbers
+// (judgement/level_cut.h).
+#include <gtest/gtest.h>
+
+#include "judgement/level_cut.h"
+
+namespace kvz {
+namespace {
+
+constexpr double kCutMiB = 1024.0 * 1024;
+
+double shape_data(const LsmShape& s) {
+  double sum = 0;
+  for (const auto& l : s.levels) sum += l.data_bytes;
+  return sum;
+}
+
+LsmOptions small_lsm(bool dynamic, LoadOrder order, double data) {
+  LsmOptions o;
+  o.data_bytes = data;
+  o.dynamic = dynamic;
+  o.order = order;
+  o.num_levels = 5;
+  o.multiplier = 4;
+  o.level_base = 16 * kCutMiB;
+  o.write_buffer = 4 * kCutMiB;
+  o.target_file = 4 * kCutMiB;
+  return o;
+}
+
+TEST(LevelCut, ShuffledDynamicDeepestFirstAndZeroed) {
+  const LsmOptions o = small_lsm(true, LoadOrder::Shuffled, 400 * kCutMiB);
+  const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
+  const auto cuts = level_cuts(shape, o);
+  ASSERT_EQ(cuts.size(), shape.levels.size());
+  EXPECT_EQ(cuts.front().first, shape.deepest());
+  EXPECT_DOUBLE_EQ(cuts.front().slice.from, 0);
+  EXPECT_DOUBLE_EQ(cuts.front().slice.kept, 0);  // bottommost compactions zero them
+  EXPECT_NEAR(cuts.back().slice.to, 1, 1e-12);
+  EXPECT_EQ(cuts.back().first, 0);
+  for (size_t i = 1; i < cuts.size(); ++i) {
+    EXPECT_DOUBLE_EQ(cuts[i].slice.from, cuts[i - 1].slice.to);
+    EXPECT_DOUBLE_EQ(cuts[i].slice.kept, 1) << "L" << cuts[i].first;
+  }
+  const double total = shape_data(shape);
+  for (const auto& c : cuts) {
+    const auto level =
+        std::find_if(shape.levels.begin(), shape.levels.end(), [&](const LevelShare& s) { return s.level == c.first; });
+    ASSERT_NE(level, shape.levels.end());
+    EXPECT_NEAR(c.slice.to - c.slice.from, level->data_bytes / total, 1e-12);
+  }
+}
+
+TEST(LevelCut, AscendingLoadsKeepEveryNumber) {
+  for (const bool dynamic : {true, false}) {
+    const LsmOptions o = small_lsm(dynamic, LoadOrder::Ascending, 400 * kCutMiB);
+    const auto cuts = level_cuts(lsm_shape(o, [](int) { return 3.0; }), o);
+    ASSERT_GE(cuts.size(), 3u);
+    for (const auto& c : cuts) {
+      EXPECT_DOUBLE_EQ(c.slice.kept, 1);
+      EXPECT_EQ(c.first, c.last);
+    }
+  }
+}
+
+// Static sizes: the level above a small deepest level lost most of its numbers while it was the
+// deepest: the two are cut together.
+TEST(LevelCut, StaticLevelAboveASmallDeepestIsCutWithIt) {
+  const LsmOptions o = small_lsm(false, LoadOrder::Shuffled, 300 * kCutMiB);
+  const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
+  ASSERT_EQ(shape.deepest(), 3);  // L1 16 MiB, L2 64 MiB of files at 3:1, the rest in L3
+  const double l2 = shape.levels[2].data_bytes, l3 = shape.levels[3].data_bytes;
+  ASSERT_LT(l3, l2);
+  const auto cuts = level_cuts(shape, o);
+  ASSERT_EQ(cuts.size(), 3u);  // L2-3, L1, L0
+  EXPECT_EQ(cuts[0].first, 2);
+  EXPECT_EQ(cuts[0].last, 3);
+  EXPECT_NEAR(cuts[0].slice.to, (l2 + l3) / shape_data(shape), 1e-12);
+  const double l2_kept = kStaticSplitKeptSlope * l3 / (l2 + l3);
+  EXPECT_NEAR(cuts[0].slice.kept, l2_kept * l2 / (l2 + l3), 1e-12);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
+  EXPECT_EQ(level_cut_layout("rocksdb", cuts[0].first, cuts[0].last), "rocksdb@L2-3");
+}
+
+// ... but the base level, rewritten by every L0 compaction, keeps them all.
+TEST(LevelCut, StaticBaseLevelAboveTheDeepestKeepsItsNumbers) {
+  const LsmOptions o = small_lsm(false, LoadOrder::Shuffled, 60 * kCutMiB);
+  const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
+  ASSERT_EQ(shape.deepest(), 2);
+  const auto cuts = level_cuts(shape, o);
+  ASSERT_EQ(cuts.size(), 3u);
+  EXPECT_EQ(cuts[0].first, 2);
+  EXPECT_DOUBLE_EQ(cuts[0].slice.kept, 0);
+  EXPECT_EQ(cuts[1].first, 1);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
+}
+
+TEST(LevelCut, LayoutNamesParse) {
+  std::string layout;
+  int first = -1, last = -1;
+  ASSERT_TRUE(parse_level_cut("rocksdb@L2-3", layout, first, last));
+  EXPECT_EQ(layout, "rocksdb");
+  EXPECT_EQ(first, 2);
+  EXPECT_EQ(last, 3);
+  ASSERT_TRUE(parse_level_cut(level_cut_layout("rocksdb", 6, 6), layout, first, last));
+  EXPECT_EQ(first, 6);
+  EXPECT_EQ(last, 6);
+  for (const char* bad : {"rocksdb", "rocksdb@L", "rocksdb@L3-2", "rocksdb@Lx", "rocksdb@L3x", "rocksdb@L99"})
+    EXPECT_FALSE(parse_level_cut(bad, layout, first, last)) << bad;
+  EXPECT_FALSE(is_level_cut("rocksdb"));
+  EXPECT_TRUE(is_level_cut("rocksdb@L0"));
+}
+
+}  // namespace
+}  // namespace kvz
