@@ -84,7 +84,7 @@ double bytes_from(const std::map<int, LevelReal>& levels, int level) {
 void compare_levels(const std::string& corpus, const LevelPlan& plan, const std::map<int, LevelReal>& real) {
   const auto total = static_cast<double>(db_bytes(real));
   std::cout << fmt::format(
-      "{}: {}\n  lvl codec(plan) files   real B  model B    diff   data B  pred. B    diff  codecs\n", corpus,
+      "{}: {}\n  lvl codec(plan) files   real B  model B    diff   data B  pred. B    diff  kept  codecs\n", corpus,
       plan.line);
   for (const auto& lc : plan.levels) {
     const int level = lc.share.level;
@@ -94,9 +94,10 @@ void compare_levels(const std::string& corpus, const LevelPlan& plan, const std:
     const double data_diff = relative(static_cast<double>(r.data_bytes), r.predicted_data);
     std::string codecs;
     for (const auto& c : r.codecs) codecs += c + " ";
-    std::cout << fmt::format("  L{} {:<14} {:>5} {:>8} {:>8.0f} {:>+6.1f}% {:>8} {:>8.0f} {:>+6.1f}%  {}\n", level,
-                             lc.rocksdb_type, r.files, r.file_bytes, lc.share.stored_bytes, level_diff * 100,
-                             r.data_bytes, r.predicted_data, data_diff * 100, codecs);
+    const double kept = r.file_bytes ? static_cast<double>(r.kept_bytes) / static_cast<double>(r.file_bytes) : 0;
+    std::cout << fmt::format("  L{} {:<14} {:>5} {:>8} {:>8.0f} {:>+6.1f}% {:>8} {:>8.0f} {:>+6.1f}% {:>4.0f}%  {}\n",
+                             level, lc.rocksdb_type, r.files, r.file_bytes, lc.share.stored_bytes, level_diff * 100,
+                             r.data_bytes, r.predicted_data, data_diff * 100, kept * 100, codecs);
     if (level == 0) continue;
     const bool big = static_cast<double>(r.file_bytes) >= total / 4;
     EXPECT_LE(std::abs(data_diff), big ? kDataTolerance : kSparseDataTolerance) << corpus << " L" << level;
@@ -114,11 +115,12 @@ void compare_levels(const std::string& corpus, const LevelPlan& plan, const std:
 
 TEST(LevelPlanReal, RocksDbLevelsHoldWhatThePlanPredicts) {
   for (const auto& corpus : kPlanCorpora) {
-    const MeasuredCorpus m = measure_corpus(corpus);
+    MeasuredCorpus m = measure_corpus(corpus);
     ASSERT_FALSE(m.run.cells.empty());
     Workload w;
     std::string error;
     ASSERT_TRUE(parse_workload(lsm_workload(m.input), default_devices(), w, error)) << error;
+    add_level_cuts(m, w.lsm);
     const auto plans = level_plans(m.run, w);
     ASSERT_EQ(plans.size(), 1u);
     const LevelPlan& plan = plans[0];

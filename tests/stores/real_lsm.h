@@ -20,8 +20,10 @@
 
 #include "bench/engine.h"
 #include "blockgen/layouts.h"
+#include "blockgen/load_order.h"
 #include "codecs/registry.h"
 #include "codecs/spec.h"
+#include "commands/run_levels.h"
 #include "real_stores.h"
 #include "stores/store_profile.h"
 
@@ -29,9 +31,9 @@ namespace kvz::real_lsm {
 
 using namespace real_stores;
 
-// RocksDB's own call per codec (the first of the profile's rows for it) and memcpy over the
-// records, as `run --profile rocksdb` measures them.
-inline RunResults measure(const RecordSet& rs) {
+// RocksDB's own call per codec (the first of the profile's rows for it) and memcpy over block
+// sets, as `run --profile rocksdb` measures them.
+inline RunResults measure_sets(std::vector<BlockSet> sets) {
   const StoreProfile* profile = find_store_profile("rocksdb");
   std::string error;
   std::vector<CodecChoice> rows;
@@ -39,17 +41,26 @@ inline RunResults measure(const RecordSet& rs) {
   for (auto& c : parse_codec_spec("memcpy/" + profile->codecs, CodecRegistry::instance(), error))
     if (seen.insert(c.codec->info().name).second) rows.push_back(c);
   EXPECT_TRUE(error.empty()) << error;
-  BlockSet blocks = build_blocks(rs, profile->layout, profile->block_size, error);
-  EXPECT_TRUE(error.empty()) << error;
   EngineOptions opt;
   opt.seconds_per_cell = 0.002;
   opt.repetitions = 1;
   opt.latency_calls = 10;
   std::vector<BlockGroup> groups;
-  groups.push_back({std::move(blocks), profile});
+  for (auto& blocks : sets) groups.push_back({std::move(blocks), profile});
   RunResults run;
   run.cells = run_matrix(build_matrix(std::move(groups), rows, CodecRegistry::instance()), opt).cells;
   return run;
+}
+
+// The records' whole set under the rocksdb profile.
+inline RunResults measure(const RecordSet& rs) {
+  const StoreProfile* profile = find_store_profile("rocksdb");
+  std::string error;
+  BlockSet blocks = build_blocks(rs, profile->layout, profile->block_size, error);
+  EXPECT_TRUE(error.empty()) << error;
+  std::vector<BlockSet> sets;
+  sets.push_back(std::move(blocks));
+  return measure_sets(std::move(sets));
 }
 
 // kvzbench's stored bytes per input byte, by RocksDB's compression name for the codec's call.
@@ -68,6 +79,7 @@ inline std::map<std::string, double> stored_per_input(const RunResults& run) {
 
 struct LevelReal {
   uint64_t files = 0, file_bytes = 0, data_bytes = 0, raw_bytes = 0;
+  uint64_t kept_bytes = 0;  // the bytes of files whose records keep their sequence numbers (largest_seqno > 0)
   double predicted_data = 0;  // kvzbench's stored ratio on the raw bytes, per file's codec
   std::set<std::string> codecs;
 };
@@ -139,9 +151,7 @@ inline std::unique_ptr<rocksdb::DB> load_db(const RecordSet& rs, const std::stri
   std::unique_ptr<rocksdb::DB> db = open_db(line, dir, listener);
   if (!db) return db;
   const bool universal = line.find("compaction_style=kCompactionStyleUniversal") != std::string::npos;
-  std::vector<size_t> order(rs.records.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::shuffle(order.begin(), order.end(), std::mt19937_64(27));
+  const std::vector<size_t> order = load_order(rs.records.size(), LoadOrder::Shuffled);  // as the level cuts assume
   rocksdb::WriteOptions write;
   write.disableWAL = true;
   uint64_t active_entries = 0;
@@ -174,6 +184,7 @@ inline std::map<int, LevelReal> real_levels(rocksdb::DB& db, const std::map<std:
       const rocksdb::TableProperties& tp = *p->second;
       ++l.files;
       l.file_bytes += f.size;
+      if (f.largest_seqno > 0) l.kept_bytes += f.size;
       l.data_bytes += tp.data_size;
       l.raw_bytes += tp.raw_key_size + tp.raw_value_size;
       l.codecs.insert(tp.compression_name);
@@ -214,6 +225,18 @@ struct MeasuredCorpus {
   std::map<std::string, double> stored;  // stored_per_input
   double input_per_raw = 0;              // kvzbench's input bytes per raw byte RocksDB counts
 };
+
+// The level cuts `run --workload ...,size=` measures beside the whole set (commands/run_levels.h),
+// added to the corpus's run.
+inline void add_level_cuts(MeasuredCorpus& m, const LsmOptions& lsm) {
+  const StoreProfile* profile = find_store_profile("rocksdb");
+  std::vector<BlockSet> cuts;
+  std::string error;
+  EXPECT_TRUE(cut_lsm_levels(m.records, profile->layout, profile->block_size, lsm, cuts, error)) << error;
+  EXPECT_FALSE(cuts.empty());
+  RunResults levels = measure_sets(std::move(cuts));
+  for (auto& c : levels.cells) m.run.cells.push_back(std::move(c));
+}
 
 // The caller asserts the run has cells; without any, only `records` and `run` are set.
 inline MeasuredCorpus measure_corpus(const Corpus& corpus) {
