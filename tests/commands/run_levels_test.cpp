@@ -1,0 +1,116 @@
+// The level cuts `run --workload ...,size=` measures under a RocksDB profile
+// (commands/run_levels.h): one block set per level the data reaches, named for its levels, the
+// slices together the whole load, and none for another layout or without a size.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "blockgen/layouts.h"
+#include "blockgen/lsm_sample.h"
+#include "blockgen/records.h"
+#include "commands/run_levels.h"
+
+namespace kvz {
+namespace {
+
+RecordSet cities() {
+  const char* root = std::getenv("KVZ_CORPORA");
+  std::string error;
+  RecordSet set =
+      read_corpus(std::string(root ? root : "../shared/corpora") + "/csv/world-cities.csv", "csv", 1 << 20, error);
+  EXPECT_EQ(error, "");
+  return set;
+}
+
+LsmOptions lsm(bool dynamic, LoadOrder order) {
+  LsmOptions o;
+  o.data_bytes = 8 << 20;  // the records stand for an 8 MiB DB
+  o.dynamic = dynamic;
+  o.order = order;
+  o.num_levels = 5;
+  o.multiplier = 4;
+  o.level_base = 256 << 10;
+  o.write_buffer = 128 << 10;
+  o.target_file = 64 << 10;
+  return o;
+}
+
+uint64_t records_in(const BlockSet& b) {
+  uint64_t n = 0;
+  for (uint32_t r : b.records_per_block) n += r;
+  return n;
+}
+
+TEST(RunLevels, ACutPerLevelTogetherTheWholeLoad) {
+  const RecordSet set = cities();
+  std::vector<BlockSet> cuts;
+  std::string error;
+  ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, lsm(true, LoadOrder::Shuffled), cuts, error)) << error;
+  ASSERT_GE(cuts.size(), 3u);
+  uint64_t records = 0;
+  std::string layout;
+  int first = 0, last = 0, deepest = -1;
+  for (const auto& c : cuts) {
+    ASSERT_TRUE(parse_level_cut(c.layout, layout, first, last)) << c.layout;
+    EXPECT_EQ(layout, "rocksdb");
+    EXPECT_EQ(c.block_size, 4096u);
+    EXPECT_EQ(c.source, set.source);
+    deepest = std::max(deepest, last);
+    records += records_in(c);
+  }
+  EXPECT_EQ(records, set.records.size());
+  EXPECT_EQ(cuts.front().layout, "rocksdb@L" + std::to_string(deepest));  // deepest first
+}
+
+// The deepest level of a shuffled load holds blocks with zeroed numbers; an ascending load's
+// keeps them: its blocks are other bytes.
+TEST(RunLevels, AscendingLoadsKeepTheirNumbersAtTheBottom) {
+  const RecordSet set = cities();
+  std::vector<BlockSet> shuffled, ascending;
+  std::string error;
+  ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, lsm(true, LoadOrder::Shuffled), shuffled, error));
+  ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, lsm(true, LoadOrder::Ascending), ascending, error));
+  ASSERT_FALSE(shuffled.empty());
+  ASSERT_FALSE(ascending.empty());
+  // The ascending deepest level holds the first writes, in key order: the whole set's first keys.
+  const BlockSet whole = build_blocks(set, "rocksdb", 4096, error);
+  ASSERT_EQ(ascending.front().table_keys.first.front(), whole.table_keys.first.front());
+  EXPECT_NE(std::string(ascending.front().block(0).begin(), ascending.front().block(0).end()),
+            std::string(whole.block(0).begin(), whole.block(0).end()));
+}
+
+TEST(RunLevels, NoCutForAnotherLayoutOrWithoutASize) {
+  const RecordSet set = cities();
+  std::vector<BlockSet> cuts;
+  std::string error;
+  ASSERT_TRUE(cut_lsm_levels(set, "leveldb", 4096, lsm(true, LoadOrder::Shuffled), cuts, error));
+  LsmOptions none = lsm(true, LoadOrder::Shuffled);
+  none.data_bytes = 0;
+  ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, none, cuts, error));
+  EXPECT_TRUE(cuts.empty());
+}
+
+// Level targets are file bytes: the cuts follow each level's ratio (the probe's on its first cut),
+// so a compressed base level holds more records than its target's bytes would uncompressed.
+TEST(RunLevels, StaticCutsHoldTheirTargetsAtTheirRatio) {
+  const RecordSet set = cities();
+  const LsmOptions o = lsm(false, LoadOrder::Shuffled);
+  std::vector<BlockSet> cuts;
+  std::string error;
+  ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, o, cuts, error)) << error;
+  ASSERT_GE(cuts.size(), 2u);
+  LsmOptions at_whole = o;
+  at_whole.block_size = 4096;
+  const LsmShape shape = lsm_shape(at_whole, [](int) { return 1.0; });
+  std::string layout;
+  int first = 0, last = 0;
+  for (const auto& c : cuts) {
+    ASSERT_TRUE(parse_level_cut(c.layout, layout, first, last));
+    if (first != 1) continue;
+    const double share = static_cast<double>(records_in(c)) / static_cast<double>(set.records.size());
+    EXPECT_GT(share, shape.levels[1].data_bytes / o.data_bytes);
+  }
+}
+
+}  // namespace
+}  // namespace kvz
