@@ -13,9 +13,11 @@ double data_of(const LsmShape& shape) {
 }
 
 // The share of the level's records that keep their numbers; `below` is the data of the deepest
-// level when `s` is the one just above it (static sizes), else 0.
+// level when `s` is the one just above it (static sizes), else 0. Either load order: an
+// ascending load's trivial moves keep the numbers above the deepest level, but the level above
+// the deepest was the deepest, and rewritten zeroed, before the deepest appeared.
 double kept_share(const LevelShare& s, const LsmShape& shape, const LsmOptions& o, double below) {
-  if (o.order == LoadOrder::Ascending || s.level == 0) return 1;
+  if (s.level == 0) return 1;
   if (s.level == shape.deepest()) return 0;
   if (o.dynamic || below <= 0 || s.level == shape.base_level) return 1;
   return kStaticSplitKeptSlope * below / (below + s.data_bytes);

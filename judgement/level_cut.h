@@ -12,15 +12,21 @@
 //   Compaction::IsBottommostLevel: no file below overlaps). Zeroed numbers compress better.
 // - A file moved down without a rewrite keeps its numbers (trivial move:
 //   db/db_impl/db_impl_compaction_flush.cc, Compaction::IsTrivialMove). An ascending load's
-//   files never overlap what is below, so every file reaches its level that way: every level,
-//   the deepest too, keeps every number.
+//   files never overlap what is below, so every file reaches its level that way and every level
+//   above the deepest keeps every number.
+// - But a file in the bottommost level whose numbers no snapshot needs is marked for compaction
+//   (db/version_set.cc ComputeBottommostFilesMarkedForCompaction; picked with reason
+//   kBottommostFiles in db/compaction/compaction_picker_level.cc) and rewritten, zeroed and in
+//   the bottommost codec, once the load leaves compaction idle: the deepest level keeps none
+//   in either order (the real ascending loads: 1 % of the bottom's bytes in files that kept them).
 // - A shuffled load's files overlap everything below: the deepest level is written by
 //   bottommost compactions and keeps none; the levels above it keep them all (their compactions
 //   have the deepest level below them).
 // - Static sizes (level_compaction_dynamic_level_bytes=false) fill L1, then L2, ...: the level
 //   above the deepest was itself the bottommost until the deepest appeared, and lost its numbers
-//   then; the real loads kept kStaticSplitKeptSlope x the deepest's share of the two levels' data
-//   (3-19 % seen). The base level (L1) is rewritten by every L0 compaction, so it keeps them all.
+//   then (shuffled or ascending); the real loads kept kStaticSplitKeptSlope x the deepest's share
+//   of the two levels' data (3-19 % seen; ascending loads 0 %). The base level (L1) is rewritten
+//   by every L0 compaction, so it keeps them all.
 //   When it keeps fewer than kMostlyZeroed, the two levels hold the same old writes mixed: they
 //   are cut together, one slice standing for both.
 // Not modelled: overwrites and deletions, snapshots (which keep numbers), universal compaction.

@@ -24,6 +24,8 @@ FileRate file_rate(double ratio, const LsmOptions& o) {
 
 }  // namespace
 
+double memtable_data(const LsmOptions& o) { return o.write_buffer * kMemtableFill; }
+
 double with_table_files(double data, double ratio, const LsmOptions& o) {
   const FileRate r = file_rate(ratio, o);
   return data * r.per_data / (1 - r.per_file);
@@ -44,8 +46,15 @@ LevelShare level_of(int level, double data, double ratio, const LsmOptions& o) {
   return s;
 }
 
-// L0 between compactions holds 0 .. trigger memtables: half of them on average.
-double l0_data(const LsmOptions& o) { return std::min(o.data_bytes, o.l0_trigger / 2.0 * o.write_buffer); }
+// L0 when the load ends and compaction has settled. An ascending load's flushes overlap nothing:
+// each L0 compaction at the trigger moves them down at once, and L0 keeps 0 .. trigger - 1 of
+// them, (trigger - 1) / 2 on average (the real loads: 3 of trigger 4). A shuffled load's
+// compactions take longer than its flushes: when it ends, one is still behind and takes every L0
+// file, the last flush's too (the real loads: L0 empty).
+double l0_data(const LsmOptions& o) {
+  if (o.order == LoadOrder::Shuffled) return 0;
+  return std::min(o.data_bytes, (o.l0_trigger - 1) / 2.0 * memtable_data(o));
+}
 
 void static_levels(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shape) {
   double remaining = o.data_bytes - shape.levels.front().data_bytes;
@@ -88,7 +97,7 @@ void flows(const LsmOptions& o, LsmShape& shape) {
     if (i == 0) {
       s.rewrites = 1;  // the flush
     } else if (i == 1) {
-      s.rewrites = 1 + s.data_bytes / (o.l0_trigger * o.write_buffer);
+      s.rewrites = 1 + s.data_bytes / (o.l0_trigger * memtable_data(o));
     } else {
       const double above = levels[i - 1].data_bytes;
       s.rewrites = 1 + (above > 0 ? s.data_bytes / above : 0);

@@ -16,9 +16,11 @@
 // - Dynamic sizes: the last level holds X, each level above X / multiplier^k; the base level
 //   (where L0 compacts to) is the deepest level whose target is at most max_bytes_for_level_base;
 //   levels between L0 and it are empty. X solves sum(data) = size.
-// - L0 holds half of level0_file_num_compaction_trigger memtables on average.
+// - L0, when the load ends: an ascending load's 0 .. level0_file_num_compaction_trigger - 1
+//   flushes, half of that on average, each the data a memtable of write_buffer_size holds
+//   (memtable_data); none after a shuffled load (its last compaction takes every L0 file).
 // - Writes into a level per byte ingested: L0 1 (the flush); the base level 1 + its data over
-//   one L0 compaction's input (trigger x write_buffer_size: L0 files span every key, so each
+//   one L0 compaction's input (trigger flushes: L0 files span every key, so each
 //   L0 compaction rewrites the whole base level); a deeper level 1 + its data over the level
 //   above's (the overlap one byte moving down meets there).
 // - Compaction reads from a level per byte ingested: what it rewrites there (writes - 1) plus
@@ -62,6 +64,13 @@ inline constexpr double kIndexBytesPerBlock = 11;
 double with_table_files(double data, double ratio, const LsmOptions& o);
 // The data a level of `file_bytes` holds at `ratio`: with_table_files' inverse.
 double data_in_files(double file_bytes, double ratio, const LsmOptions& o);
+
+// The data one flush holds: a memtable's arena counts each entry's skip-list node and length
+// varints beside its key and value (db/memtable.cc MemTable::Add, ShouldFlushNow), about 22-24
+// bytes an entry: flushes of 1 MiB memtables held 73 % (58-byte records) and 84 % (131-byte
+// records) of write_buffer_size as internal keys and values.
+inline constexpr double kMemtableFill = 0.8;
+double memtable_data(const LsmOptions& o);
 
 struct LevelShare {
   int level = 0;

@@ -144,10 +144,14 @@ double UniversalShape::write_amplification() const {
 }
 
 UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const LevelRatio& stored_ratio) {
-  const double flush = std::max(o.write_buffer, o.data_bytes / kMaxFlushes);
+  const double flush = std::max(memtable_data(o), o.data_bytes / kMaxFlushes);
   Replay replay(o, u, stored_ratio);
-  int flushes = 0;
-  for (double left = o.data_bytes; left > 0; left -= flush, ++flushes) replay.flush(std::min(flush, left));
+  // Whole flushes, then the rest (a remainder within rounding of 0 is none).
+  const auto whole = static_cast<int>(std::floor(o.data_bytes / flush * (1 + 1e-12)));
+  const double rest = std::max(0.0, o.data_bytes - whole * flush);
+  for (int i = 0; i < whole; ++i) replay.flush(flush);
+  if (rest > flush * 1e-9) replay.flush(rest);
+  const int flushes = whole + (rest > flush * 1e-9 ? 1 : 0);
   UniversalShape s = replay.shape(o.data_bytes);
   s.flush_bytes = flush;
   s.flushes = flushes;

@@ -5,7 +5,7 @@
 // judgement/universal_plan.h puts codecs and prices on it.
 //
 // The model replays the picker (db/compaction/compaction_picker_universal.cc at v7.8.3) on the
-// runs' stored sizes, one flush of write_buffer_size of data at a time (the last one partial, as
+// runs' stored sizes, one flush of a memtable's data at a time (memtable_data) (the last one partial, as
 // a final Flush() writes it), each compaction finished before the next flush:
 // - sorted runs: every L0 file, then each non-empty level 1..num_levels-1, newest first;
 // - nothing happens below level0_file_num_compaction_trigger runs; at or above it, in order:

@@ -62,21 +62,25 @@ TEST(RunLevels, ACutPerLevelTogetherTheWholeLoad) {
   EXPECT_EQ(cuts.front().layout, "rocksdb@L" + std::to_string(deepest));  // deepest first
 }
 
-// The deepest level of a shuffled load holds blocks with zeroed numbers; an ascending load's
-// keeps them: its blocks are other bytes.
-TEST(RunLevels, AscendingLoadsKeepTheirNumbersAtTheBottom) {
+// An ascending load's levels are key ranges, the oldest (the first keys) deepest, and the
+// deepest's numbers zeroed (its files rewritten once compaction is idle): its first block is the
+// whole set's. A shuffled load's deepest level spans the whole key range.
+TEST(RunLevels, AscendingLevelsAreKeyRangesTheDeepestZeroed) {
   const RecordSet set = cities();
   std::vector<BlockSet> shuffled, ascending;
   std::string error;
   ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, lsm(true, LoadOrder::Shuffled), shuffled, error));
   ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, lsm(true, LoadOrder::Ascending), ascending, error));
+  ASSERT_GE(ascending.size(), 2u);
   ASSERT_FALSE(shuffled.empty());
-  ASSERT_FALSE(ascending.empty());
-  // The ascending deepest level holds the first writes, in key order: the whole set's first keys.
   const BlockSet whole = build_blocks(set, "rocksdb", 4096, error);
-  ASSERT_EQ(ascending.front().table_keys.first.front(), whole.table_keys.first.front());
-  EXPECT_NE(std::string(ascending.front().block(0).begin(), ascending.front().block(0).end()),
+  EXPECT_EQ(std::string(ascending.front().block(0).begin(), ascending.front().block(0).end()),
             std::string(whole.block(0).begin(), whole.block(0).end()));
+  for (size_t i = 1; i < ascending.size(); ++i) {
+    EXPECT_GT(ascending[i].table_keys.first.front(), ascending[i - 1].table_keys.last.back()) << ascending[i].layout;
+  }
+  EXPECT_EQ(shuffled.front().table_keys.first.front(), whole.table_keys.first.front());
+  EXPECT_EQ(shuffled.front().table_keys.last.back(), whole.table_keys.last.back());
 }
 
 TEST(RunLevels, NoCutForAnotherLayoutOrWithoutASize) {

@@ -32,12 +32,13 @@ TEST(LevelCut, ShuffledDynamicDeepestFirstAndZeroed) {
   const LsmOptions o = small_lsm(true, LoadOrder::Shuffled, 400 * kCutMiB);
   const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
   const auto cuts = level_cuts(shape, o);
-  ASSERT_EQ(cuts.size(), shape.levels.size());
+  ASSERT_EQ(shape.levels.front().data_bytes, 0);  // L0 empty when a shuffled load ends: no cut
+  ASSERT_EQ(cuts.size(), shape.levels.size() - 1);
   EXPECT_EQ(cuts.front().first, shape.deepest());
   EXPECT_DOUBLE_EQ(cuts.front().slice.from, 0);
   EXPECT_DOUBLE_EQ(cuts.front().slice.kept, 0);  // bottommost compactions zero them
   EXPECT_NEAR(cuts.back().slice.to, 1, 1e-12);
-  EXPECT_EQ(cuts.back().first, 0);
+  EXPECT_EQ(cuts.back().first, shape.levels[1].level);
   for (size_t i = 1; i < cuts.size(); ++i) {
     EXPECT_DOUBLE_EQ(cuts[i].slice.from, cuts[i - 1].slice.to);
     EXPECT_DOUBLE_EQ(cuts[i].slice.kept, 1) << "L" << cuts[i].first;
@@ -51,16 +52,30 @@ TEST(LevelCut, ShuffledDynamicDeepestFirstAndZeroed) {
   }
 }
 
-TEST(LevelCut, AscendingLoadsKeepEveryNumber) {
+// Trivial moves keep an ascending load's numbers above the deepest level; the deepest level's
+// files are marked for compaction and rewritten zeroed. Under static sizes the level above the
+// deepest was the deepest before: it is cut with it, as after a shuffled load.
+TEST(LevelCut, AscendingLoadsKeepTheirNumbersAboveTheDeepest) {
   for (const bool dynamic : {true, false}) {
-    const LsmOptions o = small_lsm(dynamic, LoadOrder::Ascending, 400 * kCutMiB);
+    const LsmOptions o = small_lsm(dynamic, LoadOrder::Ascending, 300 * kCutMiB);
     const auto cuts = level_cuts(lsm_shape(o, [](int) { return 3.0; }), o);
     ASSERT_GE(cuts.size(), 3u);
-    for (const auto& c : cuts) {
-      EXPECT_DOUBLE_EQ(c.slice.kept, 1);
-      EXPECT_EQ(c.first, c.last);
+    EXPECT_LT(cuts.front().slice.kept, kMostlyZeroed);
+    EXPECT_EQ(cuts.front().first == cuts.front().last, dynamic);
+    for (size_t i = 1; i < cuts.size(); ++i) {
+      EXPECT_DOUBLE_EQ(cuts[i].slice.kept, 1);
+      EXPECT_EQ(cuts[i].first, cuts[i].last);
     }
   }
+}
+
+// L0 when the load ends: empty after a shuffled load, (trigger - 1) / 2 flushes after an ascending one.
+TEST(LevelCut, L0WhenTheLoadEnds) {
+  const LsmOptions shuffled = small_lsm(true, LoadOrder::Shuffled, 400 * kCutMiB);
+  EXPECT_DOUBLE_EQ(lsm_shape(shuffled, [](int) { return 3.0; }).levels.front().data_bytes, 0);
+  const LsmOptions ascending = small_lsm(true, LoadOrder::Ascending, 400 * kCutMiB);
+  EXPECT_DOUBLE_EQ(lsm_shape(ascending, [](int) { return 3.0; }).levels.front().data_bytes,
+                   1.5 * 4 * kCutMiB * kMemtableFill);
 }
 
 // Static sizes: the level above a small deepest level lost most of its numbers while it was the
@@ -72,7 +87,7 @@ TEST(LevelCut, StaticLevelAboveASmallDeepestIsCutWithIt) {
   const double l2 = shape.levels[2].data_bytes, l3 = shape.levels[3].data_bytes;
   ASSERT_LT(l3, l2);
   const auto cuts = level_cuts(shape, o);
-  ASSERT_EQ(cuts.size(), 3u);  // L2-3, L1, L0
+  ASSERT_EQ(cuts.size(), 2u);  // L2-3, L1 (L0 empty)
   EXPECT_EQ(cuts[0].first, 2);
   EXPECT_EQ(cuts[0].last, 3);
   EXPECT_NEAR(cuts[0].slice.to, (l2 + l3) / shape_data(shape), 1e-12);
@@ -88,7 +103,7 @@ TEST(LevelCut, StaticBaseLevelAboveTheDeepestKeepsItsNumbers) {
   const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
   ASSERT_EQ(shape.deepest(), 2);
   const auto cuts = level_cuts(shape, o);
-  ASSERT_EQ(cuts.size(), 3u);
+  ASSERT_EQ(cuts.size(), 2u);
   EXPECT_EQ(cuts[0].first, 2);
   EXPECT_DOUBLE_EQ(cuts[0].slice.kept, 0);
   EXPECT_EQ(cuts[1].first, 1);

@@ -26,16 +26,18 @@ double total_data(const LsmShape& s) {
 TEST(LevelModel, StaticSizesFillEachLevelToItsTargetAndTheDeepestHoldsTheRest) {
   LsmOptions o;
   o.data_bytes = 500 * kGiB;
+  o.order = LoadOrder::Ascending;  // L0 holds flushes when the load ends
   const LsmShape s = lsm_shape(o, [](int) { return 1.0; });
-  ASSERT_EQ(s.levels.size(), 6u);  // L0..L5: 0.125 GiB, then the targets 0.25, 2.5, 25, 250 GiB, the rest in L5
+  ASSERT_EQ(s.levels.size(), 6u);  // L0..L5: 75 MiB, then the targets 0.25, 2.5, 25, 250 GiB, the rest in L5
   EXPECT_EQ(s.base_level, 1);
-  EXPECT_DOUBLE_EQ(s.levels[0].data_bytes, 128 * kMiB);  // half of 4 x 64 MiB memtables
-  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 224 * kMiB);  // 256 MiB target less half a 64 MiB file
+  const double flush = 64 * kMiB * kMemtableFill;         // a 64 MiB memtable's data
+  EXPECT_DOUBLE_EQ(s.levels[0].data_bytes, 1.5 * flush);  // (trigger 4 - 1) / 2 flushes
+  EXPECT_DOUBLE_EQ(s.levels[1].data_bytes, 224 * kMiB);   // 256 MiB target less half a 64 MiB file
   EXPECT_DOUBLE_EQ(s.levels[4].data_bytes, 250 * kGiB - 32 * kMiB);
-  EXPECT_NEAR(s.levels[5].data_bytes, 500 * kGiB - 128 * kMiB + 4 * 32 * kMiB - (0.25 + 2.5 + 25 + 250) * kGiB, 1);
+  EXPECT_NEAR(s.levels[5].data_bytes, 500 * kGiB - 1.5 * flush + 4 * 32 * kMiB - (0.25 + 2.5 + 25 + 250) * kGiB, 1);
   EXPECT_NEAR(total_data(s), o.data_bytes, 1);
-  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);      // the flush
-  EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 1.875);  // 1 + 224 MiB / (4 x 64 MiB)
+  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);                             // the flush
+  EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 1 + 224 * kMiB / (4 * flush));  // 1 + 224 MiB / 4 flushes
   // 1 + the overlap a byte moving down meets; compaction reads the overlap and the byte moving on.
   EXPECT_DOUBLE_EQ(s.levels[2].rewrites, 1 + (2.5 * kGiB - 32 * kMiB) / (224 * kMiB));
   EXPECT_DOUBLE_EQ(s.levels[2].compaction_reads, s.levels[2].rewrites);
@@ -75,7 +77,8 @@ TEST(LevelModel, DynamicSizesHangFromTheDeepestLevel) {
 
 TEST(LevelModel, SmallDataStaysAboveTheDeepestLevels) {
   LsmOptions o;
-  o.data_bytes = 100 * kMiB;  // less than L0's half-trigger
+  o.data_bytes = 50 * kMiB;  // less than L0's 1.5 flushes after an ascending load
+  o.order = LoadOrder::Ascending;
   const LsmShape s = lsm_shape(o, [](int) { return 1.0; });
   ASSERT_EQ(s.levels.size(), 1u);
   EXPECT_DOUBLE_EQ(s.levels[0].data_bytes, o.data_bytes);
