@@ -10,6 +10,7 @@
 // and the whole DB under the plan with the DB under the best single-codec line.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <iostream>
 
 #include "judgement/level_plan.h"
@@ -52,6 +53,11 @@ constexpr double kDeepestTolerance = 0.30;
 // bytes (us_zip_codes.csv, a plan of zstd on every level against the zstd line: 784,241 B and
 // 725,486 B), so a plan the model prices a few % cheaper can come out a few % dearer (+6 % seen).
 constexpr double kCostSlack = 0.10;
+// The whole DB under the plan against the plan's total, each level on its own cut's rows: within
+// 15 % (-6.8 .. +1.8 % seen over four runs of the three corpora, two of them beside a CI run: at
+// 2 MB one file more or less in a level is a few %; the 100 MB loads of bench/scripts/
+// lsm_real.sh are held to the 5 %: judgement/README.md).
+constexpr double kTotalTolerance = 0.15;
 
 // The LSM the test DB runs, as --workload gives it to the model; storage priced so a byte is
 // worth a few cores at this scale.
@@ -141,6 +147,8 @@ TEST(LevelPlanReal, RocksDbLevelsHoldWhatThePlanPredicts) {
         plan_bytes, plan.totals.stored_bytes, costs.plan_usd(), plan.single_label, single_bytes,
         plan.single.stored_bytes, costs.single_usd());
     EXPECT_LE(costs.plan_usd(), costs.single_usd() * (1 + kCostSlack)) << corpus.path;
+    EXPECT_LE(std::abs(relative(static_cast<double>(plan_bytes), plan.totals.stored_bytes)), kTotalTolerance)
+        << corpus.path;
     db.reset();
     single_db.reset();
     fs::remove_all(dir);
