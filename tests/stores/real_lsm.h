@@ -79,7 +79,7 @@ inline std::map<std::string, double> stored_per_input(const RunResults& run) {
 
 struct LevelReal {
   uint64_t files = 0, file_bytes = 0, data_bytes = 0, raw_bytes = 0;
-  uint64_t kept_bytes = 0;  // the bytes of files whose records keep their sequence numbers (largest_seqno > 0)
+  uint64_t kept_bytes = 0;    // the bytes of files whose records keep their sequence numbers (largest_seqno > 0)
   double predicted_data = 0;  // kvzbench's stored ratio on the raw bytes, per file's codec
   std::set<std::string> codecs;
 };
