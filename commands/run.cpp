@@ -107,8 +107,8 @@ void add_options(CLI::App& app, RunArgs& a) {
   app.add_option("--workload", a.workload,
                  "cost model: write=MB/s,read=MB/s,storage=$/GB-month,cpu=$/core-hour[,device=NAME]: each "
                  "candidate's monthly cost, ranked, in the console summary, Markdown and HTML; with size=500G "
-                 "[,num_levels=,multiplier=,dynamic=1,level_base=,write_buffer=,l0_trigger=,target_file=,"
-                 "order=shuffled|ascending] under a RocksDB profile, a codec per level and its "
+                 "[,num_levels=,multiplier=,dynamic=1,level_base=] [,write_buffer=,l0_trigger=,target_file=] "
+                 "[,order=shuffled|ascending] under a RocksDB profile, a codec per level and its "
                  "compression_per_level line (console), each level measured on the blocks it holds (rocksdb@L3)");
   app.add_flag("-q,--quiet", a.quiet, "no progress bar");
   app.add_flag("--wide", a.wide,
