@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <utility>
@@ -157,6 +158,8 @@ LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec
     lc.codec_label = c.row.label;
     lc.rocksdb_type = c.type;
     lc.stored_ratio = c.on(s.level).stored_ratio;
+    lc.own_blocks =
+        std::any_of(codecs.begin(), codecs.end(), [&](const LevelCodec& k) { return k.at_level.count(s.level) > 0; });
     lc.cores = cores_of(s, c.on(s.level), p);
     lc.storage_usd = s.stored_bytes / 1e9 * w.storage_usd_gb_month;
     lc.cpu_usd = lc.cores * w.cpu_usd_core_hour * kHoursPerMonth;

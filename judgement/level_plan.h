@@ -28,6 +28,7 @@ struct LevelChoice {
   std::string codec_label;   // the run's row ("zstd 3"), or "none"
   std::string rocksdb_type;  // "kZSTD", "kNoCompression"
   double stored_ratio = 1;
+  bool own_blocks = false;  // the level was cut: priced on the blocks it holds, not the whole set's
   double cores = 0;
   double storage_usd = 0;
   double cpu_usd = 0;

@@ -44,6 +44,17 @@ void print_line(std::ostream& out, const char* lead, const std::string& line, si
   out << wrap_config_line(lead, line, width) << "\n";
 }
 
+// "L1, L2 and L3 priced on the blocks each holds when the load ends (rocksdb@L<k>); L0 on the
+// whole set's": which rows a level's ratio and speeds come from; "" when no level has its own.
+std::string own_blocks_text(const std::vector<LevelChoice>& levels) {
+  std::vector<std::string> own, whole;
+  for (const auto& l : levels) (l.own_blocks ? own : whole).push_back(fmt::format("L{}", l.share.level));
+  if (own.empty()) return "";
+  std::string text = join(own, ", ") + " priced on the blocks each holds when the load ends (rocksdb@L<k>)";
+  if (!whole.empty()) text += "; " + join(whole, ", ") + " on the whole set's";
+  return text;
+}
+
 void print_leveled(std::ostream& out, const LevelPlan& plan, const Workload& workload, size_t width) {
   out << "\n"
       << wrap_words(fmt::format("per-level plan, {}", plan.group),
@@ -51,6 +62,8 @@ void print_leveled(std::ostream& out, const LevelPlan& plan, const Workload& wor
       << "\n";
   print_line(out, "  rocksdb: ", plan.line, width);
   print_levels(out, plan.levels, width);
+  const std::string own = own_blocks_text(plan.levels);
+  if (!own.empty()) out << wrap_words(" ", own, width) << "\n";
   out << wrap_words("  plan", totals_text(plan.totals), width) << "\n";
   out << wrap_words(fmt::format("  best single codec, {}:", plan.single_label), totals_text(plan.single), width)
       << "\n";
@@ -82,6 +95,8 @@ void print_universal(std::ostream& out, const UniversalPlan& plan, const Workloa
   out << wrap_words("  sorted runs, newest first (stored GiB):", runs_text(plan.shape), width) << "\n";
   out << wrap_words(" ", amplification_text(plan.shape), width) << "\n";
   print_levels(out, plan.levels, width);
+  const std::string own = own_blocks_text(plan.levels);
+  if (!own.empty()) out << wrap_words(" ", own, width) << "\n";
   out << wrap_words("  plan", totals_text(plan.totals), width) << "\n";
   out << wrap_words(fmt::format("  best single codec, {}:", plan.single_label), totals_text(plan.single), width)
       << "\n";

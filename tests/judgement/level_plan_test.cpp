@@ -198,6 +198,9 @@ TEST(LevelPlan, ALevelsOwnRowPricesIt) {
     }
   }
   EXPECT_GT(mixed.totals.stored_bytes, plain.totals.stored_bytes);
+  for (const auto& l : mixed.levels) {
+    EXPECT_EQ(l.own_blocks, l.share.level == 4 || l.share.level == 5) << "L" << l.share.level;
+  }
   // The cut's cells are no group of their own: the recommendations are the whole set's.
   EXPECT_EQ(recommend(run, RecommendOptions{}).size(), recommend(whole, RecommendOptions{}).size());
 }

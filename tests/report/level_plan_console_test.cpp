@@ -37,6 +37,28 @@ Workload parsed(const std::string& text) {
   return w;
 }
 
+// A run with level cuts says which levels were priced on their own blocks; one without says nothing.
+TEST(LevelPlanConsole, SaysWhichLevelsWerePricedOnTheirOwnBlocks) {
+  const Workload w = parsed("write=2,read=50,storage=0.1,cpu=0.05,size=200G");
+  RunResults run = rocksdb_run();
+  std::ostringstream whole;
+  print_level_plans(whole, run, w);
+  EXPECT_EQ(whole.str().find("priced on the blocks"), std::string::npos) << whole.str();
+  const std::vector<CellResult> cells = run.cells;
+  for (const auto& c : cells) {
+    CellResult cut = c;
+    cut.key.layout = "rocksdb@L4";
+    run.cells.push_back(cut);
+  }
+  std::ostringstream out;
+  print_level_plans(out, run, w);
+  const std::string text = joined(out.str());
+  EXPECT_NE(text.find("L4 priced on the blocks each holds when the load ends (rocksdb@L<k>); L0, L1, L2, L3 on the "
+                      "whole set's"),
+            std::string::npos)
+      << text;
+}
+
 TEST(LevelPlanConsole, PrintsTheLineEachLevelAndTheSingleCodecPlan) {
   const RunResults run = rocksdb_run();
   Workload w;
