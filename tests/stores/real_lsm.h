@@ -25,6 +25,7 @@
 #include "codecs/spec.h"
 #include "commands/run_levels.h"
 #include "real_stores.h"
+#include "rocksdb_activity.h"
 #include "stores/store_profile.h"
 
 namespace kvz::real_lsm {
@@ -101,19 +102,6 @@ inline std::unique_ptr<rocksdb::DB> open_db(const std::string& line, const std::
   const rocksdb::Status opened = rocksdb::DB::Open(rocksdb::Options(db_options, cf), dir, &raw);
   EXPECT_TRUE(opened.ok()) << opened.ToString();
   return std::unique_ptr<rocksdb::DB>(raw);
-}
-
-// Whether a flush or compaction runs or waits to run. A pending compaction (score >= 1) is not
-// always one the picker takes: universal compaction's score is the sorted runs over the trigger,
-// and at exactly the trigger the picker may find nothing to merge.
-inline bool busy(rocksdb::DB& db, bool& pending) {
-  uint64_t compaction = 1, running = 1, flushes = 1, immutable = 1;
-  db.GetIntProperty("rocksdb.compaction-pending", &compaction);
-  db.GetIntProperty("rocksdb.num-running-compactions", &running);
-  db.GetIntProperty("rocksdb.num-running-flushes", &flushes);
-  db.GetIntProperty("rocksdb.num-immutable-mem-table", &immutable);
-  pending = compaction != 0;
-  return running || flushes || immutable;
 }
 
 // Waits (at most ~20 s) until nothing runs and nothing is pending. Under universal compaction

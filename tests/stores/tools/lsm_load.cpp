@@ -40,12 +40,15 @@
 
 #include "blockgen/load_order.h"
 #include "blockgen/pipeline.h"
+#include "tests/stores/rocksdb_activity.h"
 #include "util/bytes.h"
 #include "util/text.h"
 
 namespace fs = std::filesystem;
 
 namespace {
+
+using kvz::real_lsm::busy;
 
 struct Args {
   std::string source, mode, max_bytes, order, line, dir;
@@ -99,18 +102,6 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
     return false;
   }
   return true;
-}
-
-// Whether a flush or compaction runs (or a memtable waits to be flushed); `pending`: a compaction
-// is scored as needed.
-bool busy(rocksdb::DB& db, bool& pending) {
-  uint64_t compaction = 1, running = 1, flushes = 1, immutable = 1;
-  db.GetIntProperty("rocksdb.compaction-pending", &compaction);
-  db.GetIntProperty("rocksdb.num-running-compactions", &running);
-  db.GetIntProperty("rocksdb.num-running-flushes", &flushes);
-  db.GetIntProperty("rocksdb.num-immutable-mem-table", &immutable);
-  pending = compaction != 0;
-  return running || flushes || immutable;
 }
 
 // Waits until nothing runs and nothing is pending; a compaction still pending after 5 s with
