@@ -53,10 +53,6 @@ RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, c
   return out;
 }
 
-}  // namespace kvz
-
-namespace kvz {
-
 std::string level_cut_layout(const std::string& layout, int first, int last) {
   std::string name = layout + "@L" + std::to_string(first);
   if (last != first) name += "-" + std::to_string(last);

@@ -28,14 +28,10 @@ struct LevelSlice {
 inline constexpr size_t kKeptRun = 64;
 RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, const LevelSlice& slice);
 
-}  // namespace kvz
-
-namespace kvz {
-
 // A level cut's layout name: the layout and the levels its blocks stand for, "rocksdb@L3", or
 // "rocksdb@L2-3" for two levels cut together. Results keep the cut's cells apart from the whole
 // set's: recommendations and store totals leave them out; the per-level plan prices each level
-// on them (judgement/level_rows.h).
+// on them (judgement/level_plan.h LevelCodec::at_level).
 std::string level_cut_layout(const std::string& layout, int first, int last);
 // The layout and levels of a level cut's name; false for any other layout.
 bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last);

@@ -141,23 +141,8 @@ void add_store_part(const StoredOrigin& origin, CorpusInfo& c) {
   c.options = origin.options;
 }
 
-// Sources -> records -> block sets. Returns false (exit 2) on a missing or unreadable file.
-// Under a RocksDB profile with --workload ...,size= (leveled), each record source's level cuts
-// (commands/run_levels.h) after the whole sets.
-bool cut_levels(const RunPlan& p, const std::optional<Workload>& w, const std::vector<Source>& sources,
-                std::vector<BlockSet>& sets, std::string& err) {
-  if (!w || w->lsm.data_bytes <= 0 || w->universal || !w->families.empty() || !p.store || p.store->base != "rocksdb")
-    return true;
-  for (const auto& s : sources)
-    for (const auto& layout : p.layouts)
-      for (size_t size : p.block_sizes)
-        if (!cut_lsm_levels(s.records, layout, size, w->lsm, sets, err)) {
-          err = s.name + ": " + err;
-          return false;
-        }
-  return true;
-}
-
+// Sources -> records -> block sets (and, with --workload ...,size=, their level cuts). Returns false
+// (exit 2) on a missing or unreadable file.
 bool make_groups(const RunPlan& p, const std::optional<Workload>& workload, std::vector<BlockGroup>& groups,
                  std::vector<CorpusInfo>& corpora, std::string& err) {
   std::vector<Source> sources;
@@ -172,7 +157,7 @@ bool make_groups(const RunPlan& p, const std::optional<Workload>& workload, std:
     }
   std::vector<BlockSet> sets;
   const bool cut = loaded && cut_block_sets(sources, p.layouts, p.block_sizes, sets, warnings, err) &&
-                   cut_levels(p, workload, sources, sets, err);
+                   cut_run_levels(p, workload, sources, sets, err);
   if (!cut) {
     for (const auto& w : warnings) print_warning(w);
     return false;

@@ -7,6 +7,7 @@
 #include "blockgen/lsm_sample.h"
 #include "codecs/registry.h"
 #include "judgement/level_cut.h"
+#include "stores/store_profile.h"
 
 namespace kvz {
 
@@ -71,14 +72,32 @@ bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t 
   if (!build_cuts(records, order, lsm_shape(o, [&](int) { return whole_ratio; }), o, layout, block_size, cuts, error))
     return false;
   std::map<int, double> ratio;  // by level, the probe's ratio on the level's first cut
-  for (const Cut& c : cuts)
-    for (int level = c.cut.first; level <= c.cut.last; ++level) ratio[level] = probe_ratio(c.blocks);
+  for (const Cut& c : cuts) {
+    const double r = probe_ratio(c.blocks);
+    for (int level = c.cut.first; level <= c.cut.last; ++level) ratio[level] = r;
+  }
   const LsmShape shape = lsm_shape(o, [&](int level) {
     const auto it = ratio.find(level);
     return it == ratio.end() ? whole_ratio : it->second;
   });
   if (!build_cuts(records, order, shape, o, layout, block_size, cuts, error)) return false;
   for (Cut& c : cuts) out.push_back(std::move(c.blocks));
+  return true;
+}
+
+bool cut_run_levels(const RunPlan& plan, const std::optional<Workload>& workload, const std::vector<Source>& sources,
+                    std::vector<BlockSet>& sets, std::string& error) {
+  const Workload* w = workload ? &*workload : nullptr;
+  if (!w || w->lsm.data_bytes <= 0 || w->universal || !w->families.empty() || !plan.store ||
+      plan.store->base != "rocksdb")
+    return true;
+  for (const auto& s : sources)
+    for (const auto& layout : plan.layouts)
+      for (size_t size : plan.block_sizes)
+        if (!cut_lsm_levels(s.records, layout, size, w->lsm, sets, error)) {
+          error = s.name + ": " + error;
+          return false;
+        }
   return true;
 }
 

@@ -12,7 +12,12 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "blockgen/block.h"
+#include "blockgen/pipeline.h"
+#include "commands/run_plan.h"
+#include "judgement/cost.h"
 #include "judgement/level_model.h"
 
 namespace kvz {
@@ -27,5 +32,11 @@ inline constexpr const char* kProbeCodecs[] = {"snappy", "lz4", "zstd"};
 // the whole set). False with a one-line `error` when a block set cannot be built.
 bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t block_size, const LsmOptions& lsm,
                     std::vector<BlockSet>& out, std::string& error);
+
+// `run`'s level cuts: with --workload ...,size= (leveled, one column family) under a RocksDB
+// profile, each record source's cuts for every layout and block size, appended to `sets` after
+// the whole sets. False with a one-line `error` naming the source.
+bool cut_run_levels(const RunPlan& plan, const std::optional<Workload>& workload, const std::vector<Source>& sources,
+                    std::vector<BlockSet>& sets, std::string& error);
 
 }  // namespace kvz

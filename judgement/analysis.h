@@ -39,7 +39,7 @@ struct RecommendOptions {
   // One group per source as well (the HTML answer: "for this column family at 16K"); false
   // pools every source of a block set into one pick (console, Markdown).
   bool per_source = false;
-  // The level cuts' cells alone (layout "rocksdb@L3": judgement/level_rows.h), each cut its own
+  // The level cuts' cells alone (layout "rocksdb@L3": judgement/level_plan.h), each cut its own
   // group; false leaves them out of every group.
   bool level_cuts = false;
 };
