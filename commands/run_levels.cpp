@@ -1,5 +1,7 @@
 #include "commands/run_levels.h"
 
+#include <chrono>
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -13,8 +15,18 @@ namespace kvz {
 
 namespace {
 
-// The probe codec's ratio (input / compressed) over `blocks`; 1 when no probe codec is built in.
-double probe_ratio(const BlockSet& blocks) {
+// The probe codec on `blocks`: its ratio (input / compressed; 1 when no probe codec is built in)
+// and its speeds on one thread, timed once (the universal replay's compaction times).
+struct Probe {
+  double ratio = 1, compress_mbps = 0, decompress_mbps = 0;
+};
+
+double mbps(double bytes, std::chrono::steady_clock::duration d) {
+  const double secs = std::chrono::duration<double>(d).count();
+  return secs > 0 ? bytes / 1e6 / secs : 0;
+}
+
+Probe probe(const BlockSet& blocks) {
   for (const char* name : kProbeCodecs) {
     const Codec* codec = CodecRegistry::instance().find(name);
     if (!codec) continue;
@@ -22,19 +34,28 @@ double probe_ratio(const BlockSet& blocks) {
     params.level = codec->info().default_level;
     auto session = codec->open(params, nullptr);
     if (!session.ok()) continue;
-    std::vector<uint8_t> out;
+    std::vector<std::vector<uint8_t>> packed(blocks.count());
     double in = 0, compressed = 0;
+    const auto t0 = std::chrono::steady_clock::now();
     for (size_t i = 0; i < blocks.count(); ++i) {
       const auto block = blocks.block(i);
-      out.resize(session.value->bound(block.size()));
-      const CallResult r = session.value->compress(block, out);
-      if (!r.ok()) return 1;
+      packed[i].resize(session.value->bound(block.size()));
+      const CallResult r = session.value->compress(block, packed[i]);
+      if (!r.ok()) return {};
+      packed[i].resize(r.size);
       in += static_cast<double>(block.size());
       compressed += static_cast<double>(r.size);
     }
-    return compressed > 0 ? in / compressed : 1;
+    const auto t1 = std::chrono::steady_clock::now();
+    std::vector<uint8_t> out;
+    for (size_t i = 0; i < blocks.count(); ++i) {
+      out.resize(blocks.block(i).size());
+      if (!session.value->decompress(packed[i], out).ok()) return {};
+    }
+    const auto t2 = std::chrono::steady_clock::now();
+    return {compressed > 0 ? in / compressed : 1, mbps(in, t1 - t0), mbps(in, t2 - t1)};
   }
-  return 1;
+  return {};
 }
 
 struct Cut {
@@ -42,11 +63,10 @@ struct Cut {
   BlockSet blocks;
 };
 
-bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, const LsmShape& shape,
-                const LsmOptions& lsm, const std::string& layout, size_t block_size, std::vector<Cut>& out,
-                std::string& error) {
+bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, const std::vector<LevelCut>& levels,
+                const std::string& layout, size_t block_size, std::vector<Cut>& out, std::string& error) {
   out.clear();
-  for (const LevelCut& c : level_cuts(shape, lsm)) {
+  for (const LevelCut& c : levels) {
     const RecordSet level = level_records(records, order, c.slice);
     if (level.records.empty()) continue;
     BlockSet blocks = build_blocks(level, layout, block_size, error);
@@ -57,6 +77,36 @@ bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, cons
   return true;
 }
 
+// By level, the probe's ratio on the level's first cut.
+std::map<int, double> cut_ratios(const std::vector<Cut>& cuts) {
+  std::map<int, double> ratio;
+  for (const Cut& c : cuts) {
+    const double r = probe(c.blocks).ratio;
+    for (int level = c.cut.first; level <= c.cut.last; ++level) ratio[level] = r;
+  }
+  return ratio;
+}
+
+double ratio_at(const std::map<int, double>& ratio, int level, double whole) {
+  const auto it = ratio.find(level);
+  return it == ratio.end() ? whole : it->second;
+}
+
+// Cuts twice: the levels `cuts_at` gives at the whole set's probe ratio, then at each first cut's.
+using CutsAt = std::function<std::vector<LevelCut>(const std::function<double(int level)>& ratio)>;
+bool cut_twice(const RecordSet& records, const std::vector<size_t>& order, double whole_ratio, const CutsAt& cuts_at,
+               const std::string& layout, size_t block_size, std::vector<BlockSet>& out, std::string& error) {
+  std::vector<Cut> cuts;
+  if (!build_cuts(records, order, cuts_at([&](int) { return whole_ratio; }), layout, block_size, cuts, error))
+    return false;
+  const auto ratio = cut_ratios(cuts);
+  if (!build_cuts(records, order, cuts_at([&](int level) { return ratio_at(ratio, level, whole_ratio); }), layout,
+                  block_size, cuts, error))
+    return false;
+  for (Cut& c : cuts) out.push_back(std::move(c.blocks));
+  return true;
+}
+
 }  // namespace
 
 bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t block_size, const LsmOptions& lsm,
@@ -64,37 +114,45 @@ bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t 
   if (layout != "rocksdb" || records.records.empty() || lsm.data_bytes <= 0) return true;
   LsmOptions o = lsm;
   o.block_size = static_cast<double>(block_size);
-  const std::vector<size_t> order = load_order(records.records.size(), o.order);
   const BlockSet whole = build_blocks(records, layout, block_size, error);
   if (!error.empty()) return false;
-  const double whole_ratio = probe_ratio(whole);
-  std::vector<Cut> cuts;
-  if (!build_cuts(records, order, lsm_shape(o, [&](int) { return whole_ratio; }), o, layout, block_size, cuts, error))
-    return false;
-  std::map<int, double> ratio;  // by level, the probe's ratio on the level's first cut
-  for (const Cut& c : cuts) {
-    const double r = probe_ratio(c.blocks);
-    for (int level = c.cut.first; level <= c.cut.last; ++level) ratio[level] = r;
-  }
-  const LsmShape shape = lsm_shape(o, [&](int level) {
-    const auto it = ratio.find(level);
-    return it == ratio.end() ? whole_ratio : it->second;
-  });
-  if (!build_cuts(records, order, shape, o, layout, block_size, cuts, error)) return false;
-  for (Cut& c : cuts) out.push_back(std::move(c.blocks));
-  return true;
+  return cut_twice(
+      records, load_order(records.records.size(), o.order), probe(whole).ratio,
+      [&](const std::function<double(int)>& ratio) { return level_cuts(lsm_shape(o, ratio), o); }, layout, block_size,
+      out, error);
+}
+
+bool cut_universal_levels(const RecordSet& records, const std::string& layout, size_t block_size, const LsmOptions& lsm,
+                          const UniversalOptions& u, double ingest_mbps, std::vector<BlockSet>& out,
+                          std::string& error) {
+  if (layout != "rocksdb" || records.records.empty() || lsm.data_bytes <= 0) return true;
+  const BlockSet whole = build_blocks(records, layout, block_size, error);
+  if (!error.empty()) return false;
+  const Probe p = probe(whole);
+  LsmOptions o = lsm;
+  o.block_size = static_cast<double>(block_size);
+  return cut_twice(
+      records, load_order(records.records.size(), o.order), p.ratio,
+      [&](const std::function<double(int)>& ratio) {
+        const auto codecs = [&](int, int level) { return RunCodec{ratio(level), p.compress_mbps, p.decompress_mbps}; };
+        return universal_level_cuts(universal_shape(o, u, codecs, ingest_mbps));
+      },
+      layout, block_size, out, error);
 }
 
 bool cut_run_levels(const RunPlan& plan, const std::optional<Workload>& workload, const std::vector<Source>& sources,
                     std::vector<BlockSet>& sets, std::string& error) {
   const Workload* w = workload ? &*workload : nullptr;
-  if (!w || w->lsm.data_bytes <= 0 || w->universal || !w->families.empty() || !plan.store ||
-      plan.store->base != "rocksdb")
-    return true;
+  if (!w || w->lsm.data_bytes <= 0 || !w->families.empty() || !plan.store || plan.store->base != "rocksdb") return true;
+  const auto cut = [&](const RecordSet& records, const std::string& layout, size_t size) {
+    return w->universal
+               ? cut_universal_levels(records, layout, size, w->lsm, w->universal_options, w->write_mbps, sets, error)
+               : cut_lsm_levels(records, layout, size, w->lsm, sets, error);
+  };
   for (const auto& s : sources)
     for (const auto& layout : plan.layouts)
       for (size_t size : plan.block_sizes)
-        if (!cut_lsm_levels(s.records, layout, size, w->lsm, sets, error)) {
+        if (!cut(s.records, layout, size)) {
           error = s.name + ": " + error;
           return false;
         }

@@ -1,5 +1,5 @@
 #pragma once
-// `run --workload ...,size=` under a RocksDB profile (leveled compaction): each source's records
+// `run --workload ...,size=` under a RocksDB profile (leveled or universal compaction): each source's records
 // as each level of the LSM holds them when the load ends (judgement/level_cut.h cuts,
 // blockgen/lsm_sample.h slices), as block sets of their own (layout "rocksdb@L3", or
 // "rocksdb@L2-3" for two levels cut together), measured beside the whole set. The per-level plan
@@ -19,6 +19,7 @@
 #include "commands/run_plan.h"
 #include "judgement/cost.h"
 #include "judgement/level_model.h"
+#include "judgement/universal_model.h"
 
 namespace kvz {
 
@@ -33,7 +34,14 @@ inline constexpr const char* kProbeCodecs[] = {"snappy", "lz4", "zstd"};
 bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t block_size, const LsmOptions& lsm,
                     std::vector<BlockSet>& out, std::string& error);
 
-// `run`'s level cuts: with --workload ...,size= (leveled, one column family) under a RocksDB
+// The same under universal compaction (`style=universal`): each level's sorted runs as the replay
+// leaves them (judgement/universal_model.h, at the workload's ingest rate, the probe's speeds
+// timed on the whole set), cut twice as above.
+bool cut_universal_levels(const RecordSet& records, const std::string& layout, size_t block_size, const LsmOptions& lsm,
+                          const UniversalOptions& u, double ingest_mbps, std::vector<BlockSet>& out,
+                          std::string& error);
+
+// `run`'s level cuts: with --workload ...,size= (one column family) under a RocksDB
 // profile, each record source's cuts for every layout and block size, appended to `sets` after
 // the whole sets. False with a one-line `error` naming the source.
 bool cut_run_levels(const RunPlan& plan, const std::optional<Workload>& workload, const std::vector<Source>& sources,

@@ -1,5 +1,6 @@
 #include "judgement/level_cut.h"
 
+#include <algorithm>
 #include <iterator>
 
 namespace kvz {
@@ -47,6 +48,34 @@ std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o) {
           {.first = it->level, .last = it->level, .slice = {.from = from, .to = from + share, .kept = kept}});
     }
     from += share;
+  }
+  return cuts;
+}
+
+std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape) {
+  std::vector<LevelCut> cuts;
+  // Runs are newest first, so the deepest level's comes last; a level's runs are neighbours.
+  for (auto it = shape.runs.rbegin(); it != shape.runs.rend(); ++it) {
+    if (it->data_bytes <= 0) continue;
+    if (!cuts.empty() && cuts.back().first == it->level) {
+      LevelSlice& s = cuts.back().slice;
+      const double before = s.to - s.from, added = it->to - it->from;
+      s.kept = (s.kept * before + it->kept * added) / (before + added);
+      s.from = std::min(s.from, it->from);
+      s.to = std::max(s.to, it->to);
+      continue;
+    }
+    cuts.push_back(
+        {.first = it->level, .last = it->level, .slice = {.from = it->from, .to = it->to, .kept = it->kept}});
+  }
+  // Every L0 file is a flush: the newest memtable's records (for a shuffled load a sparse sample of
+  // the keys, compressing worse than any merged run), cut even when none is left at the end, as the
+  // replay sizes every flush on it.
+  double data = 0;
+  for (const auto& r : shape.runs) data += r.data_bytes;
+  if (data > 0 && (cuts.empty() || cuts.back().first != 0)) {
+    const double flush = std::min(1.0, shape.flush_bytes / data);
+    cuts.push_back({.first = 0, .last = 0, .slice = {.from = 1 - flush, .to = 1, .kept = 1}});
   }
   return cuts;
 }

@@ -30,11 +30,17 @@
 //   ascending: 0 %). The base level (L1) is rewritten by every L0 compaction, so it keeps them all.
 //   When it keeps fewer than kMostlyZeroed, the two levels hold the same old writes mixed: they
 //   are cut together, one slice standing for both.
-// Not modelled: overwrites and deletions, snapshots (which keep numbers), universal compaction.
+// Universal compaction: the replay (judgement/universal_model.h) follows each sorted run's slice
+// of the load and the share of it that keeps its numbers; a level's cut is its run's (L0's files
+// together: the newest writes; with none left at the end, the last flush's, which every flush's
+// L0 file resembles: the 100 MB shuffled loads' flushes compressed at about half the whole set's
+// ratio).
+// Not modelled: overwrites and deletions, snapshots (which keep numbers).
 #include <vector>
 
 #include "blockgen/lsm_sample.h"
 #include "judgement/level_model.h"
+#include "judgement/universal_model.h"
 
 namespace kvz {
 
@@ -48,5 +54,7 @@ struct LevelCut {
 
 // The cuts of `shape`, deepest first; levels holding no data have none.
 std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o);
+// The cuts of universal compaction's runs, one per level holding any, deepest first.
+std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape);
 
 }  // namespace kvz

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <optional>
+#include <random>
 
 namespace kvz {
 
@@ -16,25 +19,63 @@ struct Run {
   int slot = 0;   // the compression_per_level entry it was written with (num_levels - 1: bottommost)
   double data = 0;
   double stored = 0;
+  double from = 0, to = 0;  // the writes it holds, in data bytes of the load
+  double kept = 0;          // its data that keeps its sequence numbers
+  double scale = 1;         // its stored bytes against its codec's ratio on its level (jitter)
 };
 
 struct Range {
   size_t begin = 0, end = 0;  // runs [begin, end), newest first
 };
 
+// A compaction under way: its runs counted from the oldest (flushes arrive at the newest end).
+struct Job {
+  size_t after = 0;  // runs older than its stretch
+  size_t count = 0;
+  Run out;  // level, slot and whether it is bottommost, decided when picked
+  bool bottommost = false;
+  double ends = 0;  // seconds
+};
+
 class Replay {
  public:
-  Replay(const LsmOptions& o, const UniversalOptions& u, const LevelRatio& ratio)
-      : o_(o), u_(u), ratio_(ratio), written_(static_cast<size_t>(o.num_levels)), read_(written_.size()) {}
+  Replay(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs, double ingest_mbps,
+         double time_factor)
+      : o_(o),
+        u_(u),
+        codecs_(codecs),
+        ingest_(ingest_mbps * 1e6),
+        time_factor_(time_factor),
+        written_(static_cast<size_t>(o.num_levels)),
+        read_(written_.size()) {}
 
-  void flush(double data) {
-    runs_.insert(runs_.begin(), Run{0, 0, data, data / ratio_(0)});
+  // A flush of `data` whose file comes out `scale` x its codec's ratio on L0 says.
+  void flush(double data, double scale) {
+    fill(data);
+    Run run{0, 0, data, 0, ingested_, ingested_ + data, data, scale};
+    run.stored = file_bytes(data, codecs_(0, 0).stored_ratio) * scale;
+    runs_.insert(runs_.begin(), run);
+    ingested_ += data;
     written_[0] += data;
-    for (Range r; pick(r);) compact(r);
+    load_seconds_ = now_;
+    if (ingest_ <= 0)
+      settle();
+    else
+      start();
+  }
+  // The load has ended: compaction goes on until nothing is picked.
+  void settle() {
+    for (start(); job_; start()) finish();
   }
   UniversalShape shape(double ingested) const;
 
  private:
+  // A run is one table file (universal compaction does not cut its output by target_file_size_base):
+  // its data blocks as stored, their index entries and the file's own blocks, as the picker sees it.
+  double file_bytes(double data, double ratio) const {
+    if (o_.block_size <= 0) return data / ratio;
+    return data / ratio + data * kIndexBytesPerBlock / o_.block_size + kTableFileBytes;
+  }
   double total_stored() const {
     double sum = 0;
     for (const auto& r : runs_) sum += r.stored;
@@ -82,33 +123,100 @@ class Replay {
     const int deepest = runs_.back().level;
     return level >= deepest ? o_.num_levels - 1 : level;
   }
-  void compact(const Range& r) {
-    Run out;
-    out.level = output_level(r);
-    out.slot = slot_of(out.level);
+  // IsBottommostLevel: nothing older, or below L0 with no older run over its keys (an ascending
+  // load's older runs hold smaller keys only; a shuffled load's span them all).
+  bool bottommost(const Range& r, int level) const {
+    if (r.end == runs_.size()) return true;
+    return level > 0 && o_.order == LoadOrder::Ascending;
+  }
+  double seconds(double data, const RunCodec& c, bool compress) const {
+    const double mbps = compress ? c.compress_mbps : c.decompress_mbps;
+    return mbps > 0 ? data / 1e6 / mbps : 0;
+  }
+  // Starts the picker's compaction when none runs.
+  void start() {
+    Range r;
+    if (job_ || !pick(r)) return;
+    Job job;
+    job.after = runs_.size() - r.end;
+    job.count = r.end - r.begin;
+    job.out.level = output_level(r);
+    job.out.slot = slot_of(job.out.level);
+    job.bottommost = bottommost(r, job.out.level);
+    double secs = 0;
     for (size_t i = r.begin; i < r.end; ++i) {
-      out.data += runs_[i].data;
-      read_[static_cast<size_t>(runs_[i].slot)] += runs_[i].data;
+      job.out.data += runs_[i].data;
+      secs += seconds(runs_[i].data, codecs_(runs_[i].slot, runs_[i].level), false);
     }
-    out.stored = out.data / ratio_(out.slot);
+    secs +=
+        seconds(job.out.data, codecs_(job.out.slot, job.out.level), true) + job.out.data / 1e6 / kCompactionMergeMBps;
+    job.ends = now_ + (ingest_ > 0 ? secs * time_factor_ : 0);
+    job_ = job;
+  }
+  // The compaction under way ends: its runs become one.
+  void finish() {
+    const Job& job = *job_;
+    const size_t begin = runs_.size() - job.after - job.count, end = begin + job.count;
+    Run out = job.out;
+    out.from = runs_[end - 1].from;
+    out.to = runs_[begin].to;
+    out.kept = out.scale = 0;
+    for (size_t i = begin; i < end; ++i) {
+      read_[static_cast<size_t>(runs_[i].slot)] += runs_[i].data;
+      if (!job.bottommost) out.kept += runs_[i].kept;
+      out.scale += runs_[i].scale * runs_[i].data / out.data;
+    }
+    out.stored = file_bytes(out.data, codecs_(out.slot, out.level).stored_ratio) * out.scale;
     written_[static_cast<size_t>(out.slot)] += out.data;
     peak_ = std::max(peak_, total_stored() + out.stored);
-    runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(r.begin),
-                runs_.begin() + static_cast<std::ptrdiff_t>(r.end));
-    runs_.insert(runs_.begin() + static_cast<std::ptrdiff_t>(r.begin), out);
+    runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(begin), runs_.begin() + static_cast<std::ptrdiff_t>(end));
+    runs_.insert(runs_.begin() + static_cast<std::ptrdiff_t>(begin), out);
+    now_ = std::max(now_, job.ends);
+    job_.reset();
+  }
+  // The write rate now (bytes a second): slowed or stopped by the sorted runs' count.
+  double write_rate() const {
+    const auto runs = static_cast<int>(runs_.size());
+    if (runs >= kStopRuns && job_) return 0;
+    if (runs >= kSlowdownRuns) return std::min(ingest_, kDelayedWriteMBps * 1e6);
+    return ingest_;
+  }
+  // Writes a memtable's `data` while compactions end and start beside them.
+  void fill(double data) {
+    if (ingest_ <= 0) return;
+    for (double left = data; left > 0;) {
+      const double rate = write_rate();
+      const double filled = rate > 0 ? now_ + left / rate : INFINITY;
+      const bool stalled = rate < ingest_;
+      if (job_ && job_->ends <= filled) {
+        if (stalled) stalled_ += job_->ends - now_;
+        left -= rate * (job_->ends - now_);
+        finish();
+        start();
+        continue;
+      }
+      if (stalled) stalled_ += filled - now_;
+      now_ = filled;
+      left = 0;
+    }
   }
 
   const LsmOptions& o_;
   const UniversalOptions& u_;
-  const LevelRatio& ratio_;
+  const RunCodecs& codecs_;
+  double ingest_;       // bytes a second; 0: unpaced
+  double time_factor_;  // compactions take this times their estimate
   std::vector<Run> runs_;
+  std::optional<Job> job_;
   std::vector<double> written_, read_;  // data bytes per slot
-  double peak_ = 0;
+  double peak_ = 0, now_ = 0, ingested_ = 0, load_seconds_ = 0, stalled_ = 0;
 };
 
 UniversalShape Replay::shape(double ingested) const {
   UniversalShape s;
-  for (const auto& r : runs_) s.runs.push_back({r.level, r.data, r.stored});
+  for (const auto& r : runs_)
+    s.runs.push_back({r.level, r.slot, r.data, r.stored, r.from / ingested, r.to / ingested,
+                      r.data > 0 ? r.kept / r.data : 0, r.stored, r.stored});
   for (size_t slot = 0; slot < written_.size(); ++slot) {
     LevelShare l;
     l.level = static_cast<int>(slot);
@@ -126,6 +234,8 @@ UniversalShape Replay::shape(double ingested) const {
   const double stored = s.stored_bytes();
   if (runs_.size() > 1) s.size_amplification = (stored - runs_.back().stored) / runs_.back().stored;
   s.peak_stored_bytes = std::max(peak_, stored);
+  s.load_seconds = load_seconds_;
+  s.stalled_seconds = stalled_;
   return s;
 }
 
@@ -143,19 +253,134 @@ double UniversalShape::write_amplification() const {
   return sum;
 }
 
-UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const LevelRatio& stored_ratio) {
+UniversalShape universal_replay(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
+                                double ingest_mbps, double time_factor, uint64_t jitter_seed) {
   const double flush = std::max(memtable_data(o), o.data_bytes / kMaxFlushes);
-  Replay replay(o, u, stored_ratio);
+  Replay replay(o, u, codecs, ingest_mbps, time_factor);
+  std::mt19937_64 rng(jitter_seed);
+  std::uniform_real_distribution<double> jitter(-kFlushJitter, kFlushJitter);
+  const auto scale = [&] { return jitter_seed ? 1 + jitter(rng) : 1.0; };
   // Whole flushes, then the rest (a remainder within rounding of 0 is none).
   const auto whole = static_cast<int>(std::floor(o.data_bytes / flush * (1 + 1e-12)));
   const double rest = std::max(0.0, o.data_bytes - whole * flush);
-  for (int i = 0; i < whole; ++i) replay.flush(flush);
-  if (rest > flush * 1e-9) replay.flush(rest);
+  for (int i = 0; i < whole; ++i) replay.flush(flush, scale());
+  if (rest > flush * 1e-9) replay.flush(rest, scale());
+  replay.settle();
   const int flushes = whole + (rest > flush * 1e-9 ? 1 : 0);
   UniversalShape s = replay.shape(o.data_bytes);
   s.flush_bytes = flush;
   s.flushes = flushes;
   return s;
+}
+
+namespace {
+
+// One replay's runs by level, a level's L0 files together: data and stored summed, the slice
+// from the first write to the last, the kept share weighted by data.
+std::map<int, SortedRunShare> runs_by_level(const UniversalShape& s) {
+  std::map<int, SortedRunShare> out;
+  for (const auto& r : s.runs) {
+    const auto [it, added] = out.emplace(r.level, r);
+    if (added) continue;
+    SortedRunShare& a = it->second;
+    a.kept = (a.kept * a.data_bytes + r.kept * r.data_bytes) / (a.data_bytes + r.data_bytes);
+    a.data_bytes += r.data_bytes;
+    a.stored_bytes += r.stored_bytes;
+    a.from = std::min(a.from, r.from);
+    a.to = std::max(a.to, r.to);
+  }
+  return out;
+}
+
+// The replays' mean: per level its mean data and stored bytes (0 where a replay has no run
+// there), the range they span, and the slice and kept share weighted by data; per entry the mean
+// writes, reads and read share; the peak the highest.
+class MeanShape {
+ public:
+  explicit MeanShape(size_t replays) : n_(static_cast<double>(replays)), replays_(replays) {}
+  void add(const UniversalShape& s) {
+    for (const auto& [level, r] : runs_by_level(s)) add_run(r);
+    for (const auto& l : s.levels) add_entry(l);
+    out_.size_amplification += s.size_amplification / n_;
+    out_.load_seconds += s.load_seconds / n_;
+    out_.stalled_seconds += s.stalled_seconds / n_;
+    out_.peak_stored_bytes = std::max(out_.peak_stored_bytes, s.peak_stored_bytes);
+  }
+  UniversalShape shape() {
+    for (auto& [level, a] : runs_) {
+      const double data = data_[level];
+      a.from /= data;
+      a.to /= data;
+      a.kept /= data;
+      if (present_[level] < replays_) a.min_stored = 0;  // a replay without a run there
+      out_.runs.push_back(a);
+    }
+    for (const auto& [slot, l] : entries_) out_.levels.push_back(l);
+    return out_;
+  }
+
+ private:
+  void add_run(const SortedRunShare& r) {
+    SortedRunShare& a = runs_[r.level];
+    a.min_stored = present_[r.level]++ ? std::min(a.min_stored, r.stored_bytes) : r.stored_bytes;
+    a.max_stored = std::max(a.max_stored, r.stored_bytes);
+    a.level = r.level;
+    a.slot = r.slot;
+    a.from += r.from * r.data_bytes;
+    a.to += r.to * r.data_bytes;
+    a.kept += r.kept * r.data_bytes;
+    a.data_bytes += r.data_bytes / n_;
+    a.stored_bytes += r.stored_bytes / n_;
+    data_[r.level] += r.data_bytes;
+  }
+  void add_entry(const LevelShare& l) {
+    LevelShare& a = entries_[l.level];
+    a.level = l.level;
+    a.data_bytes += l.data_bytes / n_;
+    a.stored_bytes += l.stored_bytes / n_;
+    a.rewrites += l.rewrites / n_;
+    a.compaction_reads += l.compaction_reads / n_;
+    a.read_share += l.read_share / n_;
+  }
+
+  double n_;
+  size_t replays_;
+  UniversalShape out_;
+  std::map<int, SortedRunShare> runs_;  // by level: sums weighted by data until shape()
+  std::map<int, double> data_;          // by level: the data the replays held there
+  std::map<int, size_t> present_;       // by level: the replays with a run there
+  std::map<int, LevelShare> entries_;   // by compression_per_level entry
+};
+
+}  // namespace
+
+UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
+                               double ingest_mbps) {
+  if (ingest_mbps <= 0) return universal_replay(o, u, codecs, 0, 1, 0);
+  std::vector<UniversalShape> shapes;
+  for (double fill : kPaceFills) {
+    LsmOptions at = o;
+    at.write_buffer *= fill;
+    for (double factor : kPaceTimes)
+      shapes.push_back(universal_replay(at, u, codecs, ingest_mbps, factor, shapes.size() + 1));
+  }
+  MeanShape mean(shapes.size());
+  for (const auto& r : shapes) mean.add(r);
+  UniversalShape s = mean.shape();
+  double flushes = 0;
+  for (const auto& r : shapes) flushes += r.flushes / static_cast<double>(shapes.size());
+  s.flushes = static_cast<int>(std::lround(flushes));
+  s.flush_bytes = o.data_bytes / flushes;
+  return s;
+}
+
+UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const LevelRatio& stored_ratio) {
+  return universal_shape(
+      o, u,
+      [&](int slot, int) {
+        return RunCodec{stored_ratio(slot), 0, 0};
+      },
+      0);
 }
 
 }  // namespace kvz

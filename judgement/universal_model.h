@@ -5,8 +5,8 @@
 // judgement/universal_plan.h puts codecs and prices on it.
 //
 // The model replays the picker (db/compaction/compaction_picker_universal.cc at v7.8.3) on the
-// runs' stored sizes, one flush of a memtable's data at a time (memtable_data) (the last one partial, as
-// a final Flush() writes it), each compaction finished before the next flush:
+// runs' stored sizes, one flush of a memtable's data at a time (memtable_data) (the last one
+// partial, as a final Flush() writes it):
 // - sorted runs: every L0 file, then each non-empty level 1..num_levels-1, newest first;
 // - nothing happens below level0_file_num_compaction_trigger runs; at or above it, in order:
 //   size amplification (the runs but the oldest sum to max_size_amplification_percent of the
@@ -18,13 +18,45 @@
 //   the output goes to the level just above the next older run (L0 when that run is an L0 file),
 //   or to num_levels-1 when the stretch reaches the oldest run;
 // - the picker looks again after every compaction, until nothing is picked.
-// A run's stored bytes are its data over the stored ratio of its output level's codec, and the
-// picker compares stored bytes (file sizes), so the codec plan changes the runs.
+// A run's stored bytes are its data over the stored ratio of its codec on the blocks it holds,
+// with one table file's own bytes when the block size is known (judgement/level_model.h
+// with_table_files' constants: the picker compares file sizes, often within its 1 % size ratio),
+// and the picker compares stored bytes (file sizes), so the codec plan changes the runs.
+//
+// Time: the load writes at the workload's ingest rate, and compaction runs beside it, one at a
+// time (max_background_jobs 2 gives one flush and one compaction thread: db/db_impl/
+// db_impl_compaction_flush.cc GetBGJobLimits). A compaction takes its input's data over each
+// input codec's decompress speed, plus the output over the output codec's compress speed, plus
+// the data over kCompactionMergeMBps (reading, merging and writing the files around the codec);
+// flushes keep arriving meanwhile, and the picker sees them all when it next looks. Writes slow
+// to delayed_write_rate at level0_slowdown_writes_trigger sorted runs and stop at
+// level0_stop_writes_trigger (db/column_family.cc GetWriteStallConditionAndCause; universal
+// counts every sorted run: db/version_set.cc ComputeCompactionScore sets
+// l0_delay_trigger_count). When the load ends, the compactions go on until nothing is picked.
+// An ingest rate of 0 replays each flush's compactions before the next flush.
+// Where the load ends in the cycle of merges decides what the runs hold (a full merge may or may
+// not have run just before the end), and that turns on how long each compaction took, how many
+// flushes the load made and stored sizes a percent apart (the picker compares them): the same
+// load on the same machine ended with 48 % or 92-99 % of its data in the last run (auth.log,
+// 100 MB, 8 MB/s, shuffled). So a paced load is replayed at each of kPaceFills x the memtable's
+// data (a memtable held 73-84 % of write_buffer_size by record size: kMemtableFill) and each of
+// kPaceTimes x each compaction's estimated time (one full-speed load's compactions into zstd 3
+// ran at 44-96 MB/s of wall time, by its compaction_finished events), and the shape is their mean
+// per level, with the range of each level's stored bytes beside it. Each replay draws its flushes'
+// jitter (kFlushJitter) from its own seed, 1..15: the same inputs always give the same shape.
+// Sequence numbers (what each run's records cost; judgement/universal_cut.h cuts the records):
+// a flush keeps them; a compaction zeroes them when it is bottommost
+// (db/compaction/compaction_iterator.cc PrepareOutput; Compaction::IsBottommostLevel,
+// VersionStorageInfo::RangeMightExistAfterSortedRun): its stretch reaches the oldest run, or it
+// writes below L0 and no older run overlaps its keys. A shuffled load's runs all span the key
+// space, so only merges into the oldest run zero them; an ascending load's older runs hold only
+// smaller keys, so every merge below L0 zeroes them.
 // Not modelled: overwrites and deletions (no bytes drop out of a merge), trivial moves
-// (allow_trivial_move is off by default), compaction_size_percent (kept at -1), parallel
-// compactions, the WAL, the block cache. A load of more than 2^14 flushes is replayed with 2^14
-// flushes of a larger size.
+// (allow_trivial_move is off by default), compaction_size_percent (kept at -1), the WAL, the
+// block cache, the delayed write rate's own adjustments. A load of more than 2^14 flushes is
+// replayed with 2^14 flushes of a larger size.
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "judgement/level_model.h"
@@ -40,19 +72,56 @@ struct UniversalOptions {
   unsigned max_size_amplification_percent = 200;
 };
 
+// The non-codec part of a compaction, in MB (10^6 B) of data per second on one thread: RocksDB
+// 7.8's compaction_finished events on a 2-core VM (auth.log, 100 MB universal loads, 2026-12-07)
+// ran at 80-100 MB/s of CPU into zstd 3 and 150-170 MB/s into lz4, where kvzbench measured zstd
+// 3 at 277/656 MB/s and lz4 at 883/3897 MB/s on the same blocks: 185-205 MB/s left for the rest.
+// A machine's own speed enters through the codecs' measured speeds; this part does not scale.
+inline constexpr double kCompactionMergeMBps = 190;
+inline constexpr double kPaceFills[] = {0.9, 0.95, 1, 1.05, 1.1};
+// Flushes' files differ in ratio: one shuffled 100 MB load's 139 full flushes (LZ4) spread by
+// 0.37 % (standard deviation); uniform within +-0.5 % has 0.29 %. The picker's 1 % size ratio
+// turns on less.
+inline constexpr double kFlushJitter = 0.005;
+inline constexpr double kPaceTimes[] = {0.7, 1, 1.4};
+// Write stalls at RocksDB 7.8's defaults (include/rocksdb/advanced_options.h, options.h).
+inline constexpr int kSlowdownRuns = 20;                               // level0_slowdown_writes_trigger
+inline constexpr int kStopRuns = 36;                                   // level0_stop_writes_trigger
+inline constexpr double kDelayedWriteMBps = 16.0 * 1024 * 1024 / 1e6;  // delayed_write_rate
+
+// The codec a run is written with, as the replay needs it: its stored ratio on the blocks the run
+// holds, and its speeds on one thread (MB/s; 0: it takes no time).
+struct RunCodec {
+  double stored_ratio = 1;
+  double compress_mbps = 0;
+  double decompress_mbps = 0;
+};
+// By compression_per_level entry (slot: num_levels - 1 is bottommost_compression) and the level
+// the run sits on.
+using RunCodecs = std::function<RunCodec(int slot, int level)>;
+
 struct SortedRunShare {
   int level = 0;  // 0 for an L0 file
+  int slot = 0;   // the compression_per_level entry it was written with (num_levels - 1: bottommost)
   double data_bytes = 0;
   double stored_bytes = 0;
+  double from = 0, to = 0;  // the writes it holds, [from, to) of the load as fractions
+  double kept = 1;          // the share of its data that keeps its sequence numbers
+  // A paced load's mean shape: the fewest and most stored bytes the replays left on the level
+  // (min 0: some left none); both the stored bytes for one replay.
+  double min_stored = 0, max_stored = 0;
 };
 
 struct UniversalShape {
-  std::vector<SortedRunShare> runs;  // newest first
+  // Newest first. One replay: each run. A paced load's mean: one per level (L0's files together).
+  std::vector<SortedRunShare> runs;
   // Per output level that holds data or was written: data, stored, rewrites and compaction reads
   // per byte ingested (over the whole load), share of point reads (its share of the data).
   std::vector<LevelShare> levels;
-  double flush_bytes = 0;  // data per flush replayed (write_buffer_size unless scaled)
+  double flush_bytes = 0;  // data per flush replayed (write_buffer_size unless scaled; a paced load's mean)
   int flushes = 0;
+  double load_seconds = 0;     // from the first write to the last flush (0 unpaced)
+  double stalled_seconds = 0;  // of which writes ran slowed or stopped
   // RocksDB's own size amplification at the end: the runs but the oldest over the oldest.
   double size_amplification = 0;
   // The most stored bytes on disk during the load: all runs plus a compaction's output in flight.
@@ -61,6 +130,16 @@ struct UniversalShape {
   double write_amplification() const;  // bytes written (flushes and compactions) per byte ingested
 };
 
+// One replay of the load written at `ingest_mbps` MB/s of data (0: each flush's compactions
+// before the next), each compaction taking `time_factor` x its estimate; with a `jitter_seed`
+// (0: none) each flush's file is 1 +- kFlushJitter x its codec's ratio says, drawn from
+// std::mt19937_64 seeded with it, and a merged run the mean of its parts.
+UniversalShape universal_replay(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
+                                double ingest_mbps, double time_factor, uint64_t jitter_seed);
+// The load written at `ingest_mbps` MB/s: the replays' mean (above), or the one replay when 0.
+UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
+                               double ingest_mbps);
+// Unpaced, a stored ratio per compression_per_level entry.
 UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const LevelRatio& stored_ratio);
 
 }  // namespace kvz

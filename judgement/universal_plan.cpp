@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdlib>
 #include <map>
 
 #include "util/text.h"
@@ -19,17 +21,41 @@ struct PricedRuns {
   PlanTotals totals;
 };
 
+// The codec's row on the blocks a run at `level` holds: its level's cut; for a level the cuts
+// missed (the replay under this plan placed a run where the cuts' replay did not) the nearest
+// cut above the deepest one (its runs keep or lose their numbers alike); the whole set's below it.
+const Candidate& on_run(const LevelCodec& c, int level) {
+  if (c.at_level.empty()) return c.row;
+  if (const auto it = c.at_level.find(level); it != c.at_level.end()) return it->second;
+  const int deepest = c.at_level.rbegin()->first;
+  const Candidate* nearest = nullptr;
+  int gap = INT_MAX;
+  for (const auto& [l, row] : c.at_level) {
+    if (l == deepest || level > deepest || std::abs(l - level) >= gap) continue;
+    gap = std::abs(l - level);
+    nearest = &row;
+  }
+  return nearest ? *nearest : c.row;
+}
+
 // Replays and prices assignments, each once (coordinate descent asks for the same one often).
 class Pricer {
  public:
-  Pricer(const std::vector<LevelCodec>& codecs, const Workload& w, int threads)
-      : codecs_(codecs), w_(w), threads_(threads) {}
+  Pricer(const std::vector<LevelCodec>& codecs, const Workload& w, int threads, uint64_t block_size)
+      : codecs_(codecs), w_(w), threads_(threads), lsm_(w.lsm) {
+    lsm_.block_size = static_cast<double>(block_size);  // table files counted
+  }
   const PricedRuns& price(const Pick& pick) {
     auto it = cache_.find(pick);
     if (it != cache_.end()) return it->second;
     PricedRuns out;
-    out.shape = universal_shape(w_.lsm, w_.universal_options,
-                                [&](int level) { return codecs_[pick[static_cast<size_t>(level)]].row.stored_ratio; });
+    out.shape = universal_shape(
+        lsm_, w_.universal_options,
+        [&](int slot, int level) {
+          const Candidate& c = on_run(codecs_[pick[static_cast<size_t>(slot)]], level);
+          return RunCodec{c.stored_ratio, c.compress_mbps, c.decompress_mbps};
+        },
+        w_.write_mbps);
     out.totals.stored_bytes = out.shape.stored_bytes();
     for (const auto& s : out.shape.levels)
       out.totals.cores += level_cores(s, codecs_[pick[static_cast<size_t>(s.level)]].row, w_, threads_);
@@ -43,6 +69,7 @@ class Pricer {
   const std::vector<LevelCodec>& codecs_;
   const Workload& w_;
   int threads_;
+  LsmOptions lsm_;
   std::map<Pick, PricedRuns> cache_;
 };
 
@@ -99,8 +126,11 @@ std::vector<LevelChoice> choices(const PricedRuns& p, const Pick& pick, const st
     lc.share = s;
     lc.codec_label = c.row.label;
     lc.rocksdb_type = c.type;
-    lc.stored_ratio = c.row.stored_ratio;
+    // The runs the entry wrote, each on its own blocks: their data over their stored bytes.
+    lc.stored_ratio = s.stored_bytes > 0 ? s.data_bytes / s.stored_bytes : c.row.stored_ratio;
     lc.cores = level_cores(s, c.row, w, threads);
+    for (const auto& r : p.shape.runs)
+      lc.own_blocks = lc.own_blocks || (r.slot == s.level && c.at_level.count(r.level) > 0);
     lc.storage_usd = s.stored_bytes / 1e9 * w.storage_usd_gb_month;
     lc.cpu_usd = lc.cores * w.cpu_usd_core_hour * kHoursPerMonth;
     out.push_back(lc);
@@ -110,7 +140,7 @@ std::vector<LevelChoice> choices(const PricedRuns& p, const Pick& pick, const st
 
 UniversalPlan universal_group_plan(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs,
                                    const Workload& w) {
-  Pricer pricer(codecs, w, g.threads);
+  Pricer pricer(codecs, w, g.threads, g.block_size);
   const auto entries = static_cast<size_t>(w.lsm.num_levels);
   Pick best_single(entries, 0), best(entries, 0);
   for (size_t k = 0; k < codecs.size(); ++k) {

@@ -72,8 +72,11 @@ void print_leveled(std::ostream& out, const LevelPlan& plan, const Workload& wor
 
 std::string runs_text(const UniversalShape& s) {
   std::string text;
-  for (const auto& r : s.runs)
+  for (const auto& r : s.runs) {
     text += fmt::format("{}L{} {:.3f}", text.empty() ? "" : ", ", r.level, r.stored_bytes / kGiB);
+    if (r.max_stored > r.min_stored * 1.005)
+      text += fmt::format(" ({:.3f}-{:.3f})", r.min_stored / kGiB, r.max_stored / kGiB);
+  }
   return text;
 }
 
@@ -86,14 +89,26 @@ std::string amplification_text(const UniversalShape& s) {
       s.peak_stored_bytes / kGiB, s.stored_bytes() > 0 ? s.peak_stored_bytes / s.stored_bytes() : 0);
 }
 
+// "the load takes 12 s at the write rate, writes slowed or stopped for 3.1 s of it": how far
+// compaction fell behind the writes (the runs it leaves depend on it); "" when not paced.
+std::string pace_text(const UniversalShape& s) {
+  if (s.load_seconds <= 0) return "";
+  return fmt::format("the load takes {:.3g} s at the write rate, writes slowed or stopped for {:.2g} s of it",
+                     s.load_seconds, s.stalled_seconds);
+}
+
 void print_universal(std::ostream& out, const UniversalPlan& plan, const Workload& workload, size_t width) {
   out << "\n"
       << wrap_words(fmt::format("universal plan, {}", plan.group),
                     fmt::format("({}; {}):", universal_text(plan.lsm, plan.options), workload_text(workload)), width)
       << "\n";
   print_line(out, "  rocksdb: ", plan.line, width);
-  out << wrap_words("  sorted runs, newest first (stored GiB):", runs_text(plan.shape), width) << "\n";
+  const char* runs_lead = plan.shape.load_seconds > 0 ? "  sorted runs by level, newest first (stored GiB, the mean of "
+                                                        "the replays and their range):"
+                                                      : "  sorted runs, newest first (stored GiB):";
+  out << wrap_words(runs_lead, runs_text(plan.shape), width) << "\n";
   out << wrap_words(" ", amplification_text(plan.shape), width) << "\n";
+  if (const std::string pace = pace_text(plan.shape); !pace.empty()) out << wrap_words(" ", pace, width) << "\n";
   print_levels(out, plan.levels, width);
   const std::string own = own_blocks_text(plan.levels);
   if (!own.empty()) out << wrap_words(" ", own, width) << "\n";

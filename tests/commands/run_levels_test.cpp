@@ -83,6 +83,28 @@ TEST(RunLevels, AscendingLevelsAreKeyRangesTheDeepestZeroed) {
   EXPECT_EQ(shuffled.front().table_keys.last.back(), whole.table_keys.last.back());
 }
 
+// Universal compaction: a cut per level holding a sorted run, deepest (num_levels - 1) first,
+// together the whole load; none for another layout.
+TEST(RunLevels, UniversalRunsAreCutPerLevel) {
+  const RecordSet set = cities();
+  const LsmOptions o = lsm(true, LoadOrder::Shuffled);
+  std::vector<BlockSet> cuts;
+  std::string error;
+  ASSERT_TRUE(cut_universal_levels(set, "rocksdb", 4096, o, UniversalOptions{}, 0, cuts, error)) << error;
+  ASSERT_GE(cuts.size(), 2u);
+  EXPECT_EQ(cuts.front().layout, "rocksdb@L" + std::to_string(o.num_levels - 1));
+  uint64_t records = 0;
+  for (const auto& c : cuts) records += records_in(c);
+  EXPECT_EQ(records, set.records.size());
+  std::string layout;
+  int first = 0, last = 0;
+  ASSERT_TRUE(parse_level_cut(cuts[1].layout, layout, first, last));
+  EXPECT_LT(last, o.num_levels - 1);
+  std::vector<BlockSet> none;
+  ASSERT_TRUE(cut_universal_levels(set, "leveldb", 4096, o, UniversalOptions{}, 0, none, error));
+  EXPECT_TRUE(none.empty());
+}
+
 TEST(RunLevels, NoCutForAnotherLayoutOrWithoutASize) {
   const RecordSet set = cities();
   std::vector<BlockSet> cuts;

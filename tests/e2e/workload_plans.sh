@@ -15,7 +15,11 @@ grep -q "^universal plan, .*(500 GiB, universal, 7 levels, size ratio 1 %, size 
   fail "no universal plan: $(cat "$work/universal")"
 grep -q "^  rocksdb: compaction_style=kCompactionStyleUniversal;.*;compression_per_level=.*;bottommost_compression=" \
   "$work/universal" || fail "no universal line"
-grep -q "^  sorted runs, newest first (stored GiB): L" "$work/universal" || fail "no sorted runs"
+# Paced at write=2 MB/s: the replays' mean per level and how long the load takes.
+grep -q "^  sorted runs by level, newest first (stored GiB, the mean of the replays and their range): L" \
+  "$work/universal" || fail "no sorted runs"
+grep -qE "^  the load takes [0-9.e+]+ s at the write rate, writes slowed or stopped for [0-9.e+]+ s of it" \
+  "$work/universal" || fail "no load time: $(cat "$work/universal")"
 grep -q "^per-level plan" "$work/universal" && fail "style=universal also printed the leveled plan"
 "$kvz" "${quick[@]}" --json "$work/f.json" \
   --workload storage=0.08,cpu=0.04,family=hot:write=20:read=200:size=50G,family=cold:write=0.5:read=5:size=2T \

@@ -110,6 +110,55 @@ TEST(LevelCut, StaticBaseLevelAboveTheDeepestKeepsItsNumbers) {
   EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
 }
 
+// Unpaced flushes of a byte each, every codec 1:1.
+UniversalShape unit_universal(int flushes) {
+  LsmOptions o;
+  o.data_bytes = flushes;
+  o.write_buffer = 1 / kMemtableFill;
+  return universal_shape(o, UniversalOptions{}, [](int) { return 1.0; });
+}
+
+TEST(LevelCut, UniversalRunsAreCutByLevelDeepestFirst) {
+  // 8 flushes: L0 [7/8, 1) kept, L5 [4/8, 7/8) kept, L6 [0, 4/8) zeroed.
+  const auto cuts = universal_level_cuts(unit_universal(8));
+  ASSERT_EQ(cuts.size(), 3u);
+  EXPECT_EQ(cuts[0].first, 6);
+  EXPECT_DOUBLE_EQ(cuts[0].slice.to, 0.5);
+  EXPECT_DOUBLE_EQ(cuts[0].slice.kept, 0);
+  EXPECT_EQ(cuts[1].first, 5);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.from, 0.5);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
+  EXPECT_EQ(cuts[2].first, 0);
+  EXPECT_EQ(cuts[2].last, 0);
+  EXPECT_DOUBLE_EQ(cuts[2].slice.from, 7 / 8.0);
+  EXPECT_DOUBLE_EQ(cuts[2].slice.to, 1);
+}
+
+TEST(LevelCut, UniversalL0FilesAreOneCut) {
+  // 6 flushes: L6 holds the first 4 (merged at flush 4), L0 flushes 5 and 6 (3 runs, under the
+  // trigger), cut as one slice of the newest writes.
+  const UniversalShape s = unit_universal(6);
+  ASSERT_EQ(s.runs.size(), 3u);
+  const auto cuts = universal_level_cuts(s);
+  ASSERT_EQ(cuts.size(), 2u);
+  EXPECT_EQ(cuts[0].first, 6);
+  EXPECT_EQ(cuts[1].first, 0);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.from, 4 / 6.0);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.to, 1);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
+}
+
+TEST(LevelCut, UniversalL0IsTheLastFlushWhenNoneIsLeft) {
+  // 4 flushes merge into L6: no L0 file at the end, but flushes were L0 files.
+  const auto cuts = universal_level_cuts(unit_universal(4));
+  ASSERT_EQ(cuts.size(), 2u);
+  EXPECT_EQ(cuts[0].first, 6);
+  EXPECT_EQ(cuts[1].first, 0);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.from, 0.75);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.to, 1);
+  EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
+}
+
 TEST(LevelCut, LayoutNamesParse) {
   std::string layout;
   int first = -1, last = -1;

@@ -76,6 +76,103 @@ TEST(UniversalModel, MoreRunsThanTheTriggerMergeTheNewest) {
   EXPECT_DOUBLE_EQ(s.write_amplification(), (7 + 2 + 4 + 2 + 3) / 7.0);
 }
 
+// One byte a second (a flush a second), each compaction 2.5 s a byte (compress speed 0.4 B/s).
+UniversalShape paced(const LsmOptions& o) {
+  const RunCodecs slow = [](int, int) { return RunCodec{1.0, 0.4e-6, 0}; };
+  return universal_replay(o, UniversalOptions{}, slow, 1e-6, 1, 0);
+}
+
+TEST(UniversalModel, CompactionBehindTheWritesLeavesMoreInTheLastRun) {
+  // Flush 4 (t = 4 s): all four into L6, 10 s. Flushes 5..8 arrive meanwhile: the load ends at
+  // 8 s. At 14 s the picker sees 1,1,1,1 and L6 4: 75 %, no size amplification, but the stretch
+  // takes L6 in (4 <= 4 x 1.01): one run of 8, where the unpaced replay leaves L0 1, L5 3, L6 4.
+  const UniversalShape s = paced(unit_lsm(8));
+  ASSERT_EQ(s.runs.size(), 1u);
+  EXPECT_EQ(s.runs[0].level, 6);
+  EXPECT_DOUBLE_EQ(s.runs[0].data_bytes, 8);
+  EXPECT_DOUBLE_EQ(s.write_amplification(), (8 + 4 + 8) / 8.0);
+  EXPECT_DOUBLE_EQ(s.load_seconds, 8);
+  EXPECT_DOUBLE_EQ(s.stalled_seconds, 0);
+  EXPECT_EQ(universal_shape(unit_lsm(8), UniversalOptions{}, [](int) { return 1.0; }).runs.size(), 3u);
+}
+
+TEST(UniversalModel, WritesSlowToTheDelayedRateAtTwentySortedRuns) {
+  // Flushes of 1 MB at 20 MB/s: one each 0.05 s. The first compaction (flush 4) takes 400 s, so
+  // runs pile up: from 20 on, flushes 21..24 come at the delayed write rate (16 MiB/s).
+  LsmOptions o;
+  o.data_bytes = 24e6;
+  o.write_buffer = 1e6 / kMemtableFill;
+  const RunCodecs slow = [](int, int) { return RunCodec{1.0, 0.01, 0}; };
+  const UniversalShape s = universal_replay(o, UniversalOptions{}, slow, 20, 1, 0);
+  const double slowed = 4 / kDelayedWriteMBps;
+  EXPECT_NEAR(s.load_seconds, 20 * 0.05 + slowed, 1e-9);
+  EXPECT_NEAR(s.stalled_seconds, slowed, 1e-9);
+}
+
+TEST(UniversalModel, APacedLoadIsTheMeanOfItsReplaysWithEachLevelsRange) {
+  // 100 flushes of 1 MB at 50 MB/s, compactions at 100 MB/s: the replays (memtable fills and
+  // compaction times apart) end in different places of the merge cycle.
+  LsmOptions o;
+  o.data_bytes = 100e6;
+  o.write_buffer = 1e6 / kMemtableFill;
+  const RunCodecs codec = [](int, int) { return RunCodec{2.0, 100, 0}; };
+  const UniversalShape mean = universal_shape(o, UniversalOptions{}, codec, 50);
+  std::vector<UniversalShape> replays;
+  for (double fill : kPaceFills) {
+    LsmOptions at = o;
+    at.write_buffer *= fill;
+    for (double time : kPaceTimes)
+      replays.push_back(universal_replay(at, UniversalOptions{}, codec, 50, time, replays.size() + 1));
+  }
+  ASSERT_EQ(replays.size(), std::size(kPaceFills) * std::size(kPaceTimes));
+  double data = 0, stored = 0, peak = 0;
+  for (const auto& r : mean.runs) {
+    data += r.data_bytes;
+    stored += r.stored_bytes;
+    EXPECT_LE(r.min_stored, r.stored_bytes + 1e-6);
+    EXPECT_GE(r.max_stored, r.stored_bytes - 1e-6);
+  }
+  EXPECT_NEAR(data, o.data_bytes, 1);                                      // every replay holds all the data
+  EXPECT_NEAR(stored, o.data_bytes / 2, o.data_bytes / 2 * kFlushJitter);  // each flush's file within the jitter
+  double bottom = 0;
+  for (const auto& r : replays) {
+    peak = std::max(peak, r.peak_stored_bytes);
+    bottom += r.runs.back().stored_bytes / static_cast<double>(replays.size());
+  }
+  EXPECT_DOUBLE_EQ(mean.peak_stored_bytes, peak);
+  ASSERT_EQ(mean.runs.back().level, 6);
+  EXPECT_NEAR(mean.runs.back().stored_bytes, bottom, 1e-6 * bottom);
+  EXPECT_LT(mean.runs.back().min_stored, mean.runs.back().max_stored);  // the replays disagree
+  // Seeded: the same inputs give the same shape.
+  EXPECT_EQ(universal_shape(o, UniversalOptions{}, codec, 50).runs.back().stored_bytes, mean.runs.back().stored_bytes);
+}
+
+TEST(UniversalModel, RunsKnowTheirWritesAndWhichKeepTheirNumbers) {
+  // 8 unpaced flushes: L0 [7/8, 1), L5 [4/8, 7/8) by a size-ratio merge that stops above the
+  // oldest run (shuffled: L6 overlaps its keys, so it keeps its numbers), L6 [0, 4/8) by a merge of
+  // everything (zeroed).
+  const auto ratio = [](int) { return 1.0; };
+  const UniversalShape shuffled = universal_shape(unit_lsm(8), UniversalOptions{}, ratio);
+  ASSERT_EQ(shuffled.runs.size(), 3u);
+  EXPECT_DOUBLE_EQ(shuffled.runs[0].from, 7 / 8.0);
+  EXPECT_DOUBLE_EQ(shuffled.runs[0].to, 1);
+  EXPECT_DOUBLE_EQ(shuffled.runs[0].kept, 1);
+  EXPECT_DOUBLE_EQ(shuffled.runs[1].from, 4 / 8.0);
+  EXPECT_DOUBLE_EQ(shuffled.runs[1].to, 7 / 8.0);
+  EXPECT_DOUBLE_EQ(shuffled.runs[1].kept, 1);
+  EXPECT_DOUBLE_EQ(shuffled.runs[2].from, 0);
+  EXPECT_DOUBLE_EQ(shuffled.runs[2].to, 4 / 8.0);
+  EXPECT_DOUBLE_EQ(shuffled.runs[2].kept, 0);
+  // Ascending: L6 holds only smaller keys, so the merge into L5 is bottommost too.
+  LsmOptions o = unit_lsm(8);
+  o.order = LoadOrder::Ascending;
+  const UniversalShape ascending = universal_shape(o, UniversalOptions{}, ratio);
+  ASSERT_EQ(ascending.runs.size(), 3u);
+  EXPECT_DOUBLE_EQ(ascending.runs[0].kept, 1);  // a flush keeps them
+  EXPECT_DOUBLE_EQ(ascending.runs[1].kept, 0);
+  EXPECT_DOUBLE_EQ(ascending.runs[2].kept, 0);
+}
+
 TEST(UniversalModel, DataIsKeptAndReadsLandWhereTheDataIs) {
   LsmOptions o;
   o.data_bytes = 100 * kBytesPerGiB;
@@ -134,9 +231,16 @@ TEST(UniversalPlan, PlanIsTheCheapestOfEveryAssignment) {
   const std::vector<double> cmb = {0, 800, 200, 40}, dmb = {0, 4000, 900, 300};
   double cheapest = INFINITY;
   std::vector<int> pick(7, 0);
+  LsmOptions lsm = w.lsm;
+  lsm.block_size = 16384;  // the run's: each run's table file counted
   for (int n = 0; n < 16384; ++n) {
     for (int l = 0, v = n; l < 7; ++l, v /= 4) pick[static_cast<size_t>(l)] = v % 4;
-    const UniversalShape s = universal_shape(w.lsm, w.universal_options, [&](int l) { return ratio[pick[l]]; });
+    // Paced at write=20 MB/s: each codec's speeds time the compactions ("none" takes no time).
+    const auto codec = [&](int slot, int) {
+      const int k = pick[static_cast<size_t>(slot)];
+      return RunCodec{ratio[static_cast<size_t>(k)], cmb[static_cast<size_t>(k)], dmb[static_cast<size_t>(k)]};
+    };
+    const UniversalShape s = universal_shape(lsm, w.universal_options, codec, w.write_mbps);
     double cores = 0;
     for (const auto& l : s.levels) {
       const int k = pick[static_cast<size_t>(l.level)];

@@ -97,7 +97,13 @@ TEST(LevelPlanConsole, UniversalPrintsItsLineRunsAmplificationAndEachLevel) {
   // The lines wrapped between their options (report/console_answer.cpp wrap_config_line).
   EXPECT_NE(raw.find(wrap_config_line("  rocksdb: ", plan.line, 100) + "\n"), std::string::npos) << raw;
   EXPECT_NE(raw.find(wrap_config_line("    rocksdb: ", plan.single_line, 100) + "\n"), std::string::npos) << raw;
-  EXPECT_NE(text.find("  sorted runs, newest first (stored GiB): L"), std::string::npos) << text;
+  // Paced at 2 MB/s: the replays' mean per level, and how long the load takes.
+  EXPECT_NE(text.find("  sorted runs by level, newest first (stored GiB, the mean of the replays and their range): L"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find(fmt::format("the load takes {:.3g} s at the write rate", plan.shape.load_seconds)),
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find(fmt::format("write amplification {:.2f} per byte ingested", plan.shape.write_amplification())),
             std::string::npos)
       << text;

@@ -126,7 +126,7 @@ TEST(LevelPlanReal, RocksDbLevelsHoldWhatThePlanPredicts) {
     Workload w;
     std::string error;
     ASSERT_TRUE(parse_workload(lsm_workload(m.input), default_devices(), w, error)) << error;
-    add_level_cuts(m, w.lsm);
+    add_level_cuts(m, w);
     const auto plans = level_plans(m.run, w);
     ASSERT_EQ(plans.size(), 1u);
     const LevelPlan& plan = plans[0];

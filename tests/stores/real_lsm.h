@@ -215,12 +215,15 @@ struct MeasuredCorpus {
 };
 
 // The level cuts `run --workload ...,size=` measures beside the whole set (commands/run_levels.h),
-// added to the corpus's run.
-inline void add_level_cuts(MeasuredCorpus& m, const LsmOptions& lsm) {
+// leveled or universal as the workload says, added to the corpus's run.
+inline void add_level_cuts(MeasuredCorpus& m, const Workload& w) {
   const StoreProfile* profile = find_store_profile("rocksdb");
   std::vector<BlockSet> cuts;
   std::string error;
-  EXPECT_TRUE(cut_lsm_levels(m.records, profile->layout, profile->block_size, lsm, cuts, error)) << error;
+  const bool cut = w.universal ? cut_universal_levels(m.records, profile->layout, profile->block_size, w.lsm,
+                                                      w.universal_options, w.write_mbps, cuts, error)
+                               : cut_lsm_levels(m.records, profile->layout, profile->block_size, w.lsm, cuts, error);
+  EXPECT_TRUE(cut) << error;
   EXPECT_FALSE(cuts.empty());
   RunResults levels = measure_sets(std::move(cuts));
   for (auto& c : levels.cells) m.run.cells.push_back(std::move(c));

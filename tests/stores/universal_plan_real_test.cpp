@@ -1,8 +1,10 @@
 // The universal plan (judgement/universal_plan.h) against a real RocksDB 7.8: kvzbench measures a
 // corpus's records under --profile rocksdb, plans a codec per output level of universal compaction
-// for a small DB (64 KiB memtables, 7 levels, trigger 4: about 32 flushes of 2 MB), and a DB
-// opened with the printed line loads the same records in a shuffled order, each flush's
-// compactions done before the next write (as the model replays them). It compares:
+// for a small DB (64 KiB memtables, 7 levels, trigger 4: about 32 flushes of 2 MB) with each
+// level's run cut from the records as `run` cuts it (commands/run_levels.h), and a DB opened with
+// the printed line loads the same records in a shuffled order, each flush's compactions done
+// before the next write (the model's write=1 MB/s leaves a 2 MB DB's compactions, ~20 ms, within
+// a flush's ~50 ms). It compares:
 // - per level (each L0 file and each non-empty level is a sorted run) the bytes it holds
 //   (GetColumnFamilyMetaData) with the model's runs there;
 // - the compressed data bytes (TableProperties::data_size) with what kvzbench's stored ratio
@@ -51,8 +53,11 @@ constexpr double kDbTolerance = 0.30;
 // JSON, +16 % CSV, +31 % logs: more flushes, more merges).
 constexpr double kWriteAmpTolerance = 0.40;
 // The plan's monthly cost at the DB's real bytes (CPU as modelled) against the best single codec's:
-// at most 10 % more (the plan was 17 .. 34 % cheaper).
-constexpr double kUniversalCostSlack = 0.10;
+// at most 20 % more. The plan was 17 .. 34 % cheaper (2026-11); with each run priced on its own
+// level's cut, the plan and the single codec often cost alike in the model, and two real loads of
+// lines the model gives the same bytes (808,189 B) came out 13 % apart (us_zip_codes.csv, 801,663
+// against 709,578 B, 2026-12-07): a 2 MB universal DB's runs turn on 1 % size ratios.
+constexpr double kUniversalCostSlack = 0.20;
 
 std::string universal_workload(double data_bytes) {
   return fmt::format("write=1,read=4,storage=20000,cpu=0.04,size={:.0f},style=universal,write_buffer=64K", data_bytes);
@@ -133,11 +138,12 @@ void compare_writes(const std::string& corpus, const UniversalPlan& plan, const 
 
 TEST(UniversalPlanReal, RocksDbRunsHoldWhatThePlanPredicts) {
   for (const auto& corpus : kPlanCorpora) {
-    const MeasuredCorpus m = measure_corpus(corpus);
+    MeasuredCorpus m = measure_corpus(corpus);
     ASSERT_FALSE(m.run.cells.empty());
     Workload w;
     std::string error;
     ASSERT_TRUE(parse_workload(universal_workload(m.input), default_devices(), w, error)) << error;
+    add_level_cuts(m, w);
     const auto plans = universal_plans(m.run, w);
     ASSERT_EQ(plans.size(), 1u);
     const UniversalPlan& plan = plans[0];
