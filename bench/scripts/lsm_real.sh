@@ -12,7 +12,9 @@
 #        KVZ_CORPORA (the corpora), STORAGE (storage $/GB-month; default 20000 / MIN_MB),
 #        SOURCES, ORDERS, SIZINGS (subsets, space separated: SOURCES of auth cities phones,
 #        ORDERS of shuffled ascending, SIZINGS of dynamic static universal; default all),
-#        CODECS (kvzbench -c for the measuring runs; default the rocksdb profile's)
+#        CODECS (kvzbench -c for the measuring runs; default the rocksdb profile's),
+#        RATE (MB/s of keys and values each load writes, and the workload's write=; default 8;
+#        0: full speed, with write=1 in the workload)
 #
 # Sources, read with -r lines (key: the record's line number, 12 digits; value: the line):
 #   auth    logs/auth.log                   (797,637 B: syslog authentication lines)
@@ -29,13 +31,13 @@
 #   leveled:   write_buffer=U, level_base=U, target_file=U/4, multiplier=4, l0_trigger=4 (default),
 #              num_levels=7 (default), dynamic=1 or dynamic=0
 #   universal: write_buffer=U, l0_trigger=4, num_levels=7, size_ratio=1, size_amp=200 (defaults)
-# The workload: write=1,read=4,cpu=0.04 and storage=20000/MIN_MB $/GB-month, a price at which
+# The workload: write=RATE,read=4,cpu=0.04 and storage=20000/MIN_MB $/GB-month, a price at which
 # a byte is worth a few cores at this scale so the plan mixes codecs (20000 at 1 MiB is the
 # plan tests' price at 2 MB, tests/stores/level_plan_real_test.cpp, halved).
 # kvzbench measures quickly: --time 0.002 --repetitions 1 --latency-calls 10 (the plan tests'
 # budget: the plan reads ratios, exact, and speeds, which only move the codec choice).
 #
-# Each load writes at full speed with the WAL off, flushes and waits for compaction to settle
+# Each load writes at RATE MB/s (or full speed) with the WAL off, flushes and waits for compaction to settle
 # (at most 10 minutes; kvz_lsm_load says on stderr when it gave up).
 #
 # Outputs in OUT_DIR:
@@ -64,10 +66,15 @@ build=$1
 out=$2
 REPEATS=${REPEATS:-3}
 MIN_MB=${MIN_MB:-100}
+RATE=${RATE:-8}
 [[ $REPEATS =~ ^[1-9][0-9]?$ ]] || die "REPEATS='$REPEATS': a whole number 1..99"
 if ! [[ $MIN_MB =~ ^[0-9]+([.][0-9]+)?$ ]] || ! awk -v m="$MIN_MB" 'BEGIN { exit !(m > 0 && m <= 1024) }'; then
   die "MIN_MB='$MIN_MB': MiB of records per source, a number in (0, 1024]"
 fi
+if ! [[ $RATE =~ ^[0-9]+([.][0-9]+)?$ ]] || ! awk -v r="$RATE" 'BEGIN { exit !(r <= 10000) }'; then
+  die "RATE='$RATE': MB/s each load writes, a number in [0, 10000] (0: full speed)"
+fi
+write_rate=$(awk -v r="$RATE" 'BEGIN { print (r > 0 ? r : 1) }')
 kvz=$build/kvzbench
 load_tool=$build/tests/kvz_lsm_load
 plan_tool=$build/tests/kvz_lsm_plan
@@ -168,7 +175,7 @@ print(next(c["input_bytes"] for c in cells
       tag="[$n/${#configs[@]}] $s $o $z"
       dir=$out/runs/$s-$o-$z
       mkdir -p "$dir"
-      workload="write=1,read=4,storage=$storage,cpu=0.04,size=$input,$(knobs_of "$z"),order=$o"
+      workload="write=$write_rate,read=4,storage=$storage,cpu=0.04,size=$input,$(knobs_of "$z"),order=$o"
       echo "$workload" >"$dir/workload"
       log "$tag: measuring..."
       [ -s "$dir/run.json" ] || rm -f "$dir/run.cmd"
@@ -184,7 +191,7 @@ print(next(c["input_bytes"] for c in cells
       log "$tag: plan ($r): $line"
       log "$tag: loading $REPEATS time(s)..."
       r=$(cached "$dir/load.cmd" "$dir/load.tsv" "$load_tool" --source "$file" --mode lines --max-bytes "$bytes" \
-        --order "$o" --line "$line" --dir "$out/db" --repeats "$REPEATS")
+        --order "$o" --line "$line" --dir "$out/db" --repeats "$REPEATS" --rate "$RATE")
       log "$tag: loaded ($r)"
     done
   done

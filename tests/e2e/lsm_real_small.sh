@@ -90,6 +90,9 @@ expect_bad() {
 expect_bad "lsm_real.sh with one argument" bash "$script" "$build"
 expect_bad "lsm_real.sh REPEATS=x" env REPEATS=x bash "$script" "$build" "$work/bad"
 expect_bad "lsm_real.sh SOURCES=nope" env SOURCES=nope bash "$script" "$build" "$work/bad"
+expect_bad "lsm_real.sh RATE=fast" env RATE=fast bash "$script" "$build" "$work/bad"
+expect_bad "kvz_lsm_load --rate -1" "$build/tests/kvz_lsm_load" --source "$out/sources/auth.txt" --mode lines \
+  --max-bytes 1M --order shuffled --rate -1 --line write_buffer_size=65536 --dir "$work/bad"
 expect_bad "kvz_lsm_load --order sideways" "$build/tests/kvz_lsm_load" --source "$out/sources/auth.txt" --mode lines \
   --max-bytes 1M --order sideways --line write_buffer_size=65536 --dir "$work/bad"
 expect_bad "kvz_lsm_load bad line" "$build/tests/kvz_lsm_load" --source "$out/sources/auth.txt" --mode lines \

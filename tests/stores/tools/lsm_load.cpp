@@ -5,10 +5,12 @@
 // the plan kvzbench printed for the same line (issue 38 item 2).
 //
 //   kvz_lsm_load --source PATH --mode MODE --max-bytes N --order shuffled|ascending
-//                --line 'ROCKSDB OPTIONS' --dir DIR [--repeats 3] [--keep]
+//                --line 'ROCKSDB OPTIONS' --dir DIR [--repeats 3] [--rate MBPS] [--keep]
 //
 // Each load i (0..repeats-1) writes into DIR/load<i> (removed first): Put per record, WAL off,
-// at full speed (no waiting between writes: RocksDB's own write stalls pace the load), then
+// at full speed (no waiting between writes: RocksDB's own write stalls pace the load), or with
+// --rate at MBPS MB (10^6 B) of keys and values a second, as the workload's write= says (never
+// ahead of the rate, and a writer held up by a stall does not catch up after it), then
 // Flush, then waits until no flush or compaction runs or is pending (a compaction pending while
 // none has started for 5 s is one the picker declines, as universal compaction may; at most
 // 10 minutes, then the levels are read as they stand with a note on stderr). Standard output,
@@ -53,12 +55,13 @@ using kvz::real_lsm::busy;
 struct Args {
   std::string source, mode, max_bytes, order, line, dir;
   int repeats = 3;
+  double rate_mbps = 0;  // 0: full speed
   bool keep = false;
 };
 
 constexpr const char* kUsage =
     "usage: kvz_lsm_load --source PATH --mode MODE --max-bytes N --order shuffled|ascending --line 'OPTIONS' "
-    "--dir DIR [--repeats N] [--keep]";
+    "--dir DIR [--repeats N] [--rate MBPS] [--keep]";
 
 int bad(const std::string& why) {
   std::cerr << "kvz_lsm_load: " << why << " (" << kUsage << ")\n";
@@ -70,7 +73,7 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
   const std::map<std::string, std::string*> values = {{"--source", &a.source},       {"--mode", &a.mode},
                                                       {"--max-bytes", &a.max_bytes}, {"--order", &a.order},
                                                       {"--line", &a.line},           {"--dir", &a.dir}};
-  std::string repeats = "3";
+  std::string repeats = "3", rate = "0";
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--keep") {
@@ -78,7 +81,7 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
       continue;
     }
     const auto v = values.find(arg);
-    if (v == values.end() && arg != "--repeats") {
+    if (v == values.end() && arg != "--repeats" && arg != "--rate") {
       error = "unknown argument '" + arg + "'";
       return false;
     }
@@ -86,7 +89,7 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
       error = arg + " needs a value";
       return false;
     }
-    (v == values.end() ? repeats : *v->second) = argv[++i];
+    (v != values.end() ? *v->second : arg == "--rate" ? rate : repeats) = argv[++i];
   }
   for (const auto& [name, value] : values)
     if (value->empty()) {
@@ -95,6 +98,10 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
     }
   if (!kvz::parse_int(repeats, a.repeats) || a.repeats < 1 || a.repeats > 100) {
     error = "--repeats '" + repeats + "': a whole number 1..100";
+    return false;
+  }
+  if (!kvz::parse_double(rate, a.rate_mbps) || !(a.rate_mbps >= 0) || a.rate_mbps > 1e6) {
+    error = "--rate '" + rate + "': MB/s, 0 (full speed) .. 1000000";
     return false;
   }
   if (a.order != "shuffled" && a.order != "ascending") {
@@ -176,6 +183,30 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
+// Holds writes to a rate: every 64 KiB written, waits until the rate allows them; a writer
+// behind the rate (held up by a stall) starts again from now rather than catching up.
+class Pacer {
+ public:
+  explicit Pacer(double mbps) : bytes_per_second_(mbps * 1e6), next_(std::chrono::steady_clock::now()) {}
+  void wrote(size_t bytes) {
+    if (bytes_per_second_ <= 0 || (pending_ += bytes) < kChunk) return;
+    next_ += std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(static_cast<double>(pending_) / bytes_per_second_));
+    pending_ = 0;
+    const auto now = std::chrono::steady_clock::now();
+    if (next_ > now)
+      std::this_thread::sleep_until(next_);
+    else
+      next_ = now;
+  }
+
+ private:
+  static constexpr size_t kChunk = 64 * 1024;
+  double bytes_per_second_;
+  std::chrono::steady_clock::time_point next_;
+  size_t pending_ = 0;
+};
+
 // One load into `dir`; prints its levels. 1 on a RocksDB error (one line on stderr).
 int load_once(const Args& a, const rocksdb::ColumnFamilyOptions& cf, const kvz::RecordSet& rs,
               const std::vector<size_t>& order, int index, const fs::path& dir) {
@@ -195,12 +226,14 @@ int load_once(const Args& a, const rocksdb::ColumnFamilyOptions& cf, const kvz::
   const auto start = std::chrono::steady_clock::now();
   rocksdb::WriteOptions write;
   write.disableWAL = true;
+  Pacer pacer(a.rate_mbps);
   for (size_t i : order) {
     const rocksdb::Status put = db->Put(write, rs.records[i].key, rs.records[i].value);
     if (!put.ok()) {
       std::cerr << "kvz_lsm_load: Put: " << put.ToString() << "\n";
       return 1;
     }
+    pacer.wrote(rs.records[i].key.size() + rs.records[i].value.size());
   }
   const double written = seconds_since(start);
   const rocksdb::Status flushed = db->Flush(rocksdb::FlushOptions());
