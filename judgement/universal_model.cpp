@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <random>
@@ -358,9 +359,13 @@ UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, c
                                double ingest_mbps) {
   if (ingest_mbps <= 0) return universal_replay(o, u, codecs, 0, 1, 0);
   std::vector<UniversalShape> shapes;
+  // The replays together take no more flushes than one unpaced replay may (kMaxFlushes): beyond
+  // that a flush stands for several memtables, as it does there.
+  const double replays = std::size(kPaceFills) * std::size(kPaceTimes);
+  const double memtable = std::max(o.write_buffer, o.data_bytes / (kMaxFlushes / replays) / kMemtableFill);
   for (double fill : kPaceFills) {
     LsmOptions at = o;
-    at.write_buffer *= fill;
+    at.write_buffer = memtable * fill;
     for (double factor : kPaceTimes)
       shapes.push_back(universal_replay(at, u, codecs, ingest_mbps, factor, shapes.size() + 1));
   }
