@@ -16,7 +16,8 @@ namespace kvz {
 namespace {
 
 // The probe codec on `blocks`: its ratio (input / compressed; 1 when no probe codec is built in)
-// and its speeds on one thread, timed once (the universal replay's compaction times).
+// and, when `timed`, its speeds on one thread, timed once (the universal replay's compaction
+// times: only the whole set's are asked for; each cut needs its ratio alone).
 struct Probe {
   double ratio = 1, compress_mbps = 0, decompress_mbps = 0;
 };
@@ -26,7 +27,7 @@ double mbps(double bytes, std::chrono::steady_clock::duration d) {
   return secs > 0 ? bytes / 1e6 / secs : 0;
 }
 
-Probe probe(const BlockSet& blocks) {
+Probe probe(const BlockSet& blocks, bool timed) {
   for (const char* name : kProbeCodecs) {
     const Codec* codec = CodecRegistry::instance().find(name);
     if (!codec) continue;
@@ -34,18 +35,22 @@ Probe probe(const BlockSet& blocks) {
     params.level = codec->info().default_level;
     auto session = codec->open(params, nullptr);
     if (!session.ok()) continue;
-    std::vector<std::vector<uint8_t>> packed(blocks.count());
+    // Each compressed block, kept for the decompress pass when timed; one buffer otherwise.
+    std::vector<std::vector<uint8_t>> packed(timed ? blocks.count() : 1);
     double in = 0, compressed = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (size_t i = 0; i < blocks.count(); ++i) {
       const auto block = blocks.block(i);
-      packed[i].resize(session.value->bound(block.size()));
-      const CallResult r = session.value->compress(block, packed[i]);
+      std::vector<uint8_t>& out = packed[timed ? i : 0];
+      out.resize(session.value->bound(block.size()));
+      const CallResult r = session.value->compress(block, out);
       if (!r.ok()) return {};
-      packed[i].resize(r.size);
+      out.resize(r.size);
       in += static_cast<double>(block.size());
       compressed += static_cast<double>(r.size);
     }
+    const double ratio = compressed > 0 ? in / compressed : 1;
+    if (!timed) return {ratio, 0, 0};
     const auto t1 = std::chrono::steady_clock::now();
     std::vector<uint8_t> out;
     for (size_t i = 0; i < blocks.count(); ++i) {
@@ -53,7 +58,7 @@ Probe probe(const BlockSet& blocks) {
       if (!session.value->decompress(packed[i], out).ok()) return {};
     }
     const auto t2 = std::chrono::steady_clock::now();
-    return {compressed > 0 ? in / compressed : 1, mbps(in, t1 - t0), mbps(in, t2 - t1)};
+    return {ratio, mbps(in, t1 - t0), mbps(in, t2 - t1)};
   }
   return {};
 }
@@ -81,7 +86,7 @@ bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, cons
 std::map<int, double> cut_ratios(const std::vector<Cut>& cuts) {
   std::map<int, double> ratio;
   for (const Cut& c : cuts) {
-    const double r = probe(c.blocks).ratio;
+    const double r = probe(c.blocks, false).ratio;
     for (int level = c.cut.first; level <= c.cut.last; ++level) ratio[level] = r;
   }
   return ratio;
@@ -117,7 +122,7 @@ bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t 
   const BlockSet whole = build_blocks(records, layout, block_size, error);
   if (!error.empty()) return false;
   return cut_twice(
-      records, load_order(records.records.size(), o.order), probe(whole).ratio,
+      records, load_order(records.records.size(), o.order), probe(whole, false).ratio,
       [&](const std::function<double(int)>& ratio) { return level_cuts(lsm_shape(o, ratio), o); }, layout, block_size,
       out, error);
 }
@@ -128,7 +133,7 @@ bool cut_universal_levels(const RecordSet& records, const std::string& layout, s
   if (layout != "rocksdb" || records.records.empty() || lsm.data_bytes <= 0) return true;
   const BlockSet whole = build_blocks(records, layout, block_size, error);
   if (!error.empty()) return false;
-  const Probe p = probe(whole);
+  const Probe p = probe(whole, true);
   LsmOptions o = lsm;
   o.block_size = static_cast<double>(block_size);
   return cut_twice(

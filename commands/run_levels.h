@@ -9,10 +9,9 @@
 // Levels hold data in proportion to their bytes on disk times their ratio, and upper levels
 // compress worse (sparse keys, kept sequence numbers), so the cut is made twice: once with one
 // probe codec's ratio on the whole set, then with the probe's ratio on each first cut.
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <optional>
 
 #include "blockgen/block.h"
 #include "blockgen/pipeline.h"

@@ -33,9 +33,9 @@ struct Range {
 struct Job {
   size_t after = 0;  // runs older than its stretch
   size_t count = 0;
-  Run out;  // level, slot and whether it is bottommost, decided when picked
-  bool bottommost = false;
-  double ends = 0;  // seconds
+  Run out;                  // its level and slot, decided when picked
+  bool bottommost = false;  // decided when picked too: the merge zeroes sequence numbers
+  double ends = 0;          // seconds
 };
 
 class Replay {

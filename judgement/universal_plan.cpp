@@ -28,10 +28,11 @@ const Candidate& on_run(const LevelCodec& c, int level) {
   if (c.at_level.empty()) return c.row;
   if (const auto it = c.at_level.find(level); it != c.at_level.end()) return it->second;
   const int deepest = c.at_level.rbegin()->first;
+  if (level > deepest) return c.row;
   const Candidate* nearest = nullptr;
   int gap = INT_MAX;
   for (const auto& [l, row] : c.at_level) {
-    if (l == deepest || level > deepest || std::abs(l - level) >= gap) continue;
+    if (l == deepest || std::abs(l - level) >= gap) continue;
     gap = std::abs(l - level);
     nearest = &row;
   }
