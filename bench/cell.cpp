@@ -124,6 +124,7 @@ void count_sizes(CellState& cell, const EngineOptions& opt) {
     if (cell.group->store) cell.stored_block_bytes.push_back(sb.bytes);
     sizes.stored += sb.bytes;
     sizes.kept_raw += sb.kept_raw;
+    if (cell.measured[k] < bs.records_per_block.size()) sizes.records += bs.records_per_block[cell.measured[k]];
   }
   const DictFigures& dict = cell.figures.dict;
   sizes.stored += dict.block_bytes;  // a dictionary kept in the file is written once per file

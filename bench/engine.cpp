@@ -58,6 +58,7 @@ CellResult to_result(const CellState& cell, const EngineOptions& opt) {
           .compressed_bytes = size.compressed,
           .stored_bytes = size.stored,
           .blocks_kept_raw = size.kept_raw,
+          .records = size.records,
           .min_saving = size.min_saving,
           .compress_mbps = comp.wall_mbps,
           .decompress_mbps = decomp.wall_mbps,

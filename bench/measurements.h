@@ -40,6 +40,7 @@ struct SizeFigures {
   uint64_t compressed = 0;
   uint64_t stored = 0;
   uint64_t kept_raw = 0;            // blocks the keep-raw rule left uncompressed
+  uint64_t records = 0;             // the records the measured blocks hold (0: not known)
   double min_saving = 0;            // the keep-raw rule applied
   std::optional<uint64_t> on_disk;  // the file's real bytes for the blocks (a file's current row)
   std::optional<uint64_t> store_file;

@@ -97,6 +97,15 @@ double ratio_at(const std::map<int, double>& ratio, int level, double whole) {
   return it == ratio.end() ? whole : it->second;
 }
 
+// The load's options with what the whole set's blocks say: their size (table files) and the bytes
+// a record takes in them (what a memtable holds).
+LsmOptions with_blocks(const LsmOptions& lsm, const BlockSet& whole, const RecordSet& records) {
+  LsmOptions o = lsm;
+  o.block_size = static_cast<double>(whole.block_size);
+  o.record_bytes = static_cast<double>(whole.total_bytes()) / static_cast<double>(records.records.size());
+  return o;
+}
+
 // Cuts twice: the levels `cuts_at` gives at the whole set's probe ratio, then at each first cut's.
 using CutsAt = std::function<std::vector<LevelCut>(const std::function<double(int level)>& ratio)>;
 bool cut_twice(const RecordSet& records, const std::vector<size_t>& order, double whole_ratio, const CutsAt& cuts_at,
@@ -117,10 +126,9 @@ bool cut_twice(const RecordSet& records, const std::vector<size_t>& order, doubl
 bool cut_lsm_levels(const RecordSet& records, const std::string& layout, size_t block_size, const LsmOptions& lsm,
                     std::vector<BlockSet>& out, std::string& error) {
   if (layout != "rocksdb" || records.records.empty() || lsm.data_bytes <= 0) return true;
-  LsmOptions o = lsm;
-  o.block_size = static_cast<double>(block_size);
   const BlockSet whole = build_blocks(records, layout, block_size, error);
   if (!error.empty()) return false;
+  const LsmOptions o = with_blocks(lsm, whole, records);
   return cut_twice(
       records, load_order(records.records.size(), o.order), probe(whole, false).ratio,
       [&](const std::function<double(int)>& ratio) { return level_cuts(lsm_shape(o, ratio), o); }, layout, block_size,
@@ -134,8 +142,7 @@ bool cut_universal_levels(const RecordSet& records, const std::string& layout, s
   const BlockSet whole = build_blocks(records, layout, block_size, error);
   if (!error.empty()) return false;
   const Probe p = probe(whole, true);
-  LsmOptions o = lsm;
-  o.block_size = static_cast<double>(block_size);
+  const LsmOptions o = with_blocks(lsm, whole, records);
   return cut_twice(
       records, load_order(records.records.size(), o.order), p.ratio,
       [&](const std::function<double(int)>& ratio) {

@@ -42,6 +42,7 @@ std::string group_name(const CellKey& k) {
 struct Acc {
   CellKey key;  // the first cell's: codec, level, params, dictionary
   uint64_t input = 0, stored = 0, compressed = 0;
+  uint64_t records = 0, recorded_input = 0;  // over the cells that say how many records they hold
   double ctime = 0, dtime = 0, worst = 0, worst_block = 0;
   double ctime_cpu = 0, dtime_cpu = 0;    // input over the cells' CPU-time medians
   double ctime_fast = 0, dtime_fast = 0;  // the cells' fastest-call sums, in seconds
@@ -96,6 +97,10 @@ void accumulate(Acc& a, const CellResult& c) {
   a.input += c.input_bytes;
   a.stored += c.stored_bytes ? c.stored_bytes : c.compressed_bytes;
   a.compressed += c.compressed_bytes;
+  if (c.records) {
+    a.records += c.records;
+    a.recorded_input += c.input_bytes;
+  }
   a.ctime += static_cast<double>(c.input_bytes) / c.compress_median();
   a.dtime += static_cast<double>(c.input_bytes) / c.decompress_median();
   add_robust(a, c, c.compress_cpu_mbps, c.compress_latency, a.ctime_cpu, a.ctime_fast, a.c_apart);
@@ -221,7 +226,11 @@ GroupRecommendations group_candidates(const Group& group, const RecommendOptions
   g.profile = k.profile;
   g.block_size = k.block_size;
   g.threads = k.threads;
-  for (const auto& [label, a] : group.codecs) g.candidates.push_back(candidate(label, a, opt.basis, k.threads));
+  for (const auto& [label, a] : group.codecs) {
+    g.candidates.push_back(candidate(label, a, opt.basis, k.threads));
+    if (a.records && !g.record_bytes)
+      g.record_bytes = static_cast<double>(a.recorded_input) / static_cast<double>(a.records);
+  }
   return g;
 }
 

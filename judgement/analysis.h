@@ -119,7 +119,8 @@ struct GroupRecommendations {
   std::string host;    // per source, a merged fleet survey's host of the file ("" otherwise)
   std::string layout, profile;
   uint64_t block_size = 0;
-  int threads = 1;  // the speeds are the total of this many workers
+  int threads = 1;          // the speeds are the total of this many workers
+  double record_bytes = 0;  // the blocks' bytes per record (0: not known): what a memtable holds
   std::vector<Candidate> candidates;
   std::vector<Recommendation> picks;
 };

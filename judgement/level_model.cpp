@@ -24,7 +24,17 @@ FileRate file_rate(double ratio, const LsmOptions& o) {
 
 }  // namespace
 
-double memtable_data(const LsmOptions& o) { return o.write_buffer * kMemtableFill; }
+double memtable_arena_bytes(double write_buffer) {
+  constexpr double kInlineBlock = 2048, kAlign = 4096;
+  const double block = std::ceil(std::min(1048576.0, std::floor(write_buffer / 8)) / kAlign) * kAlign;
+  const double blocks = std::max(1.0, std::ceil((write_buffer - 0.4 * block - kInlineBlock) / block));
+  return kInlineBlock + (blocks - 0.25) * block;
+}
+
+double memtable_data(const LsmOptions& o) {
+  if (o.record_bytes <= 0) return o.write_buffer * kMemtableFill;
+  return memtable_arena_bytes(o.write_buffer) * o.record_bytes / (o.record_bytes + kMemtableEntryBytes);
+}
 
 double with_table_files(double data, double ratio, const LsmOptions& o) {
   const FileRate r = file_rate(ratio, o);

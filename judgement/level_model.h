@@ -48,6 +48,9 @@ struct LsmOptions {
   // kvzbench's: the data blocks' size, for what each table file carries beside its data blocks
   // (with_table_files); 0: level bytes are the data blocks' alone.
   double block_size = 0;
+  // kvzbench's: the bytes a record takes in the data blocks, for the records a memtable holds
+  // (memtable_data); 0: not known.
+  double record_bytes = 0;
   // kvzbench's: the order the load wrote the data in (which records each level holds, and whether
   // they keep their sequence numbers: judgement/level_cut.h).
   LoadOrder order = LoadOrder::Shuffled;
@@ -67,11 +70,19 @@ double with_table_files(double data, double ratio, const LsmOptions& o);
 // The data a level of `file_bytes` holds at `ratio`: with_table_files' inverse.
 double data_in_files(double file_bytes, double ratio, const LsmOptions& o);
 
-// The data one flush holds: a memtable's arena counts each entry's skip-list node and length
-// varints beside its key and value (db/memtable.cc MemTable::Add, ShouldFlushNow), about 22-24
-// bytes an entry: flushes of 1 MiB memtables held 73 % (58-byte records) and 84 % (131-byte
-// records) of write_buffer_size as internal keys and values.
+// The data one flush holds. A memtable asks for a flush once its arena has allocated the blocks
+// that bring it within 0.4 of a block of write_buffer_size and the last of them is 3/4 used
+// (db/memtable.cc MemTable::ShouldFlushNow), beside the arena's 2 KiB inline block
+// (memory/arena.h kInlineSize); an arena block is write_buffer_size / 8, at most 1 MiB, rounded up
+// to 4 KiB (db/column_family.cc SanitizeOptions). Each entry takes its skip-list node and length
+// varints there beside its internal key and value: kMemtableEntryBytes more than the record takes
+// in a data block. Measured in RocksDB 7.8's flush_started events (memory_usage over num_entries)
+// against kvzbench's rocksdb blocks of the same records, 1 MiB memtables, 2026-12-07: 26.9 bytes
+// (51-byte records), 27.0 (125) and 27.2 (364); a flush held 64, 80 and 90 % of write_buffer_size
+// as block bytes. Without a record size (LsmOptions::record_bytes 0): kMemtableFill of it.
+inline constexpr double kMemtableEntryBytes = 27;
 inline constexpr double kMemtableFill = 0.8;
+double memtable_arena_bytes(double write_buffer);  // what the arena holds when it asks for a flush
 double memtable_data(const LsmOptions& o);
 
 struct LevelShare {

@@ -137,6 +137,7 @@ std::string per_level_line(const Priced& plan, const std::vector<size_t>& pick, 
 LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs, const Workload& w) {
   Pricing p{w, g.threads, w.lsm};
   p.lsm.block_size = static_cast<double>(g.block_size);
+  p.lsm.record_bytes = g.record_bytes;
   const auto levels = static_cast<size_t>(w.lsm.num_levels);
   LevelPlan plan;
   plan.group = g.group;

@@ -254,13 +254,17 @@ double UniversalShape::write_amplification() const {
   return sum;
 }
 
+double replay_flush_bytes(const LsmOptions& o, double max_flushes) {
+  return std::max(memtable_data(o), o.data_bytes / max_flushes);
+}
+
 UniversalShape universal_replay(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
-                                double ingest_mbps, double time_factor, uint64_t jitter_seed) {
-  const double flush = std::max(memtable_data(o), o.data_bytes / kMaxFlushes);
-  Replay replay(o, u, codecs, ingest_mbps, time_factor);
-  std::mt19937_64 rng(jitter_seed);
+                                const ReplayPace& pace) {
+  const double flush = pace.flush_bytes;
+  Replay replay(o, u, codecs, pace.ingest_mbps, pace.time_factor);
+  std::mt19937_64 rng(pace.jitter_seed);
   std::uniform_real_distribution<double> jitter(-kFlushJitter, kFlushJitter);
-  const auto scale = [&] { return jitter_seed ? 1 + jitter(rng) : 1.0; };
+  const auto scale = [&] { return pace.jitter_seed ? 1 + jitter(rng) : 1.0; };
   // Whole flushes, then the rest (a remainder within rounding of 0 is none).
   const auto whole = static_cast<int>(std::floor(o.data_bytes / flush * (1 + 1e-12)));
   const double rest = std::max(0.0, o.data_bytes - whole * flush);
@@ -357,18 +361,19 @@ class MeanShape {
 
 UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
                                double ingest_mbps) {
-  if (ingest_mbps <= 0) return universal_replay(o, u, codecs, 0, 1, 0);
+  if (ingest_mbps <= 0) return universal_replay(o, u, codecs, {.flush_bytes = replay_flush_bytes(o, kMaxFlushes)});
   std::vector<UniversalShape> shapes;
   // The replays together take no more flushes than one unpaced replay may (kMaxFlushes): beyond
   // that a flush stands for several memtables, as it does there.
   const double replays = std::size(kPaceFills) * std::size(kPaceTimes);
-  const double memtable = std::max(o.write_buffer, o.data_bytes / (kMaxFlushes / replays) / kMemtableFill);
-  for (double fill : kPaceFills) {
-    LsmOptions at = o;
-    at.write_buffer = memtable * fill;
+  const double flush = replay_flush_bytes(o, kMaxFlushes / replays);
+  for (double fill : kPaceFills)
     for (double factor : kPaceTimes)
-      shapes.push_back(universal_replay(at, u, codecs, ingest_mbps, factor, shapes.size() + 1));
-  }
+      shapes.push_back(universal_replay(o, u, codecs,
+                                        {.flush_bytes = flush * fill,
+                                         .ingest_mbps = ingest_mbps,
+                                         .time_factor = factor,
+                                         .jitter_seed = shapes.size() + 1}));
   MeanShape mean(shapes.size());
   for (const auto& r : shapes) mean.add(r);
   UniversalShape s = mean.shape();

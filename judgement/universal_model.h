@@ -39,7 +39,8 @@
 // flushes the load made and stored sizes a percent apart (the picker compares them): the same
 // load on the same machine ended with 48 % or 92-99 % of its data in the last run (auth.log,
 // 100 MB, 8 MB/s, shuffled). So a paced load is replayed at each of kPaceFills x the memtable's
-// data (a memtable held 73-84 % of write_buffer_size by record size: kMemtableFill) and each of
+// data (memtable_data, judgement/level_model.h: one real load's flushes held within 0.5 % of
+// each other, but the arena's rule is an estimate) and each of
 // kPaceTimes x each compaction's estimated time (one full-speed load's compactions into zstd 3
 // ran at 44-96 MB/s of wall time, by its compaction_finished events), and the shape is their mean
 // per level, with the range of each level's stored bytes beside it. Each replay draws its flushes'
@@ -130,12 +131,21 @@ struct UniversalShape {
   double write_amplification() const;  // bytes written (flushes and compactions) per byte ingested
 };
 
-// One replay of the load written at `ingest_mbps` MB/s of data (0: each flush's compactions
-// before the next), each compaction taking `time_factor` x its estimate; with a `jitter_seed`
-// (0: none) each flush's file is 1 +- kFlushJitter x its codec's ratio says, drawn from
-// std::mt19937_64 seeded with it, and a merged run the mean of its parts.
+// How one replay writes the load: `flush_bytes` of data a flush, at `ingest_mbps` MB/s (0: each
+// flush's compactions before the next), each compaction taking `time_factor` x its estimate;
+// with a `jitter_seed` (0: none) each flush's file is 1 +- kFlushJitter x its codec's ratio says,
+// drawn from std::mt19937_64 seeded with it, and a merged run the mean of its parts.
+struct ReplayPace {
+  double flush_bytes = 0;
+  double ingest_mbps = 0;
+  double time_factor = 1;
+  uint64_t jitter_seed = 0;
+};
+// A flush's data: a memtable's (memtable_data), or more when the load would take more than
+// `max_flushes` of them.
+double replay_flush_bytes(const LsmOptions& o, double max_flushes);
 UniversalShape universal_replay(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
-                                double ingest_mbps, double time_factor, uint64_t jitter_seed);
+                                const ReplayPace& pace);
 // The load written at `ingest_mbps` MB/s: the replays' mean (above), or the one replay when 0.
 UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const RunCodecs& codecs,
                                double ingest_mbps);

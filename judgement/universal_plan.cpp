@@ -42,9 +42,10 @@ const Candidate& on_run(const LevelCodec& c, int level) {
 // Replays and prices assignments, each once (coordinate descent asks for the same one often).
 class Pricer {
  public:
-  Pricer(const std::vector<LevelCodec>& codecs, const Workload& w, int threads, uint64_t block_size)
-      : codecs_(codecs), w_(w), threads_(threads), lsm_(w.lsm) {
-    lsm_.block_size = static_cast<double>(block_size);  // table files counted
+  Pricer(const std::vector<LevelCodec>& codecs, const Workload& w, const GroupRecommendations& g)
+      : codecs_(codecs), w_(w), threads_(g.threads), lsm_(w.lsm) {
+    lsm_.block_size = static_cast<double>(g.block_size);  // table files counted
+    lsm_.record_bytes = g.record_bytes;                   // what a flush holds
   }
   const PricedRuns& price(const Pick& pick) {
     auto it = cache_.find(pick);
@@ -141,7 +142,7 @@ std::vector<LevelChoice> choices(const PricedRuns& p, const Pick& pick, const st
 
 UniversalPlan universal_group_plan(const GroupRecommendations& g, const std::vector<LevelCodec>& codecs,
                                    const Workload& w) {
-  Pricer pricer(codecs, w, g.threads, g.block_size);
+  Pricer pricer(codecs, w, g);
   const auto entries = static_cast<size_t>(w.lsm.num_levels);
   Pick best_single(entries, 0), best(entries, 0);
   for (size_t k = 0; k < codecs.size(); ++k) {

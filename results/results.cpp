@@ -159,6 +159,7 @@ std::string cell_json_text(const CellResult& c) {
       .set("compressed_bytes", c.compressed_bytes)
       .set("stored_bytes", c.stored_bytes)
       .set("blocks_kept_raw", c.blocks_kept_raw)
+      .set("records", c.records)
       .set("min_saving", c.min_saving)
       .set("compress_context_bytes", c.compress_context_bytes)
       .set("decompress_context_bytes", c.decompress_context_bytes)
@@ -208,6 +209,7 @@ void cell_from_json(const json& j, CellResult& c) {
   c.compressed_bytes = F::count(j, "compressed_bytes");
   c.stored_bytes = F::count(j, "stored_bytes");
   c.blocks_kept_raw = F::count(j, "blocks_kept_raw");
+  c.records = F::count(j, "records");
   c.min_saving = F::number(j, "min_saving", 0.125);
   c.compress_context_bytes = F::count(j, "compress_context_bytes");
   c.decompress_context_bytes = F::count(j, "decompress_context_bytes");

@@ -74,6 +74,9 @@ struct CellResult {
   uint64_t compressed_bytes = 0;  // sum of compressed sizes (codec output only)
   uint64_t stored_bytes = 0;      // after the keep-raw rule (and store framing with a profile)
   uint64_t blocks_kept_raw = 0;
+  // The records the measured blocks hold (0: not known, as in files written before it was kept):
+  // the bytes a record takes in a block, for the records a memtable holds (judgement/level_model.h).
+  uint64_t records = 0;
   double min_saving = 0.125;  // keep-raw rule used
 
   // Per-repetition speeds in MB/s (decimal, 1e6 bytes/s of uncompressed data).

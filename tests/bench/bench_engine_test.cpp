@@ -68,6 +68,7 @@ TEST(Engine, KeepRawAccountingPerBlock) {
   EXPECT_EQ(r->compressed_bytes, compressed);
   EXPECT_EQ(r->stored_bytes, stored);
   EXPECT_EQ(r->blocks_kept_raw, raw_kept);
+  EXPECT_EQ(r->records, 8u);  // one a block
   EXPECT_DOUBLE_EQ(r->min_saving, 0.125);
   const CellResult* mc = find(o, "memcpy");
   ASSERT_NE(mc, nullptr);

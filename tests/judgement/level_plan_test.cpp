@@ -170,6 +170,31 @@ TEST(LevelModel, TableFilesCountInALevelsBytes) {
   EXPECT_NEAR(s.levels[1].stored_bytes, 256 * kMiB - 2 * kMiB, 1);
 }
 
+// A memtable asks for a flush at 7.75 arena blocks of 128 KiB (1 MiB write buffer) beside the 2
+// KiB inline block, 63.75 of 1 MiB (64 MiB); its records take kMemtableEntryBytes more there
+// than in a block. Without a record size, kMemtableFill of the buffer.
+TEST(LevelModel, AMemtableHoldsWhatItsArenaRuleAndItsRecordsLeave) {
+  EXPECT_DOUBLE_EQ(memtable_arena_bytes(kMiB), 2048 + 7.75 * 128 * 1024);
+  EXPECT_DOUBLE_EQ(memtable_arena_bytes(64 * kMiB), 2048 + 63.75 * kMiB);
+  LsmOptions o;
+  o.write_buffer = kMiB;
+  EXPECT_DOUBLE_EQ(memtable_data(o), kMiB * kMemtableFill);
+  o.record_bytes = 364;  // amazon_cellphones.ndjson's records: RocksDB 7.8 flushed 2,597-2,603 of them
+  EXPECT_NEAR(memtable_data(o) / o.record_bytes, 2600, 0.005 * 2600);
+  EXPECT_DOUBLE_EQ(memtable_data(o), memtable_arena_bytes(kMiB) * 364 / (364 + kMemtableEntryBytes));
+  o.record_bytes = 51.25;  // world-cities.csv's: 13,025
+  EXPECT_NEAR(memtable_data(o) / o.record_bytes, 13025, 0.005 * 13025);
+}
+
+// The plan takes the bytes a record takes in the blocks from the cells that count their records.
+TEST(LevelPlan, ItsMemtableHoldsTheRunsRecords) {
+  RunResults run = rocksdb_run();
+  EXPECT_DOUBLE_EQ(level_plans(run, plan_workload(""))[0].lsm.record_bytes, 0);  // not counted: kMemtableFill
+  for (auto& c : run.cells) c.records = c.input_bytes / 128;
+  EXPECT_DOUBLE_EQ(recommend(run, RecommendOptions{})[0].record_bytes, 128);
+  EXPECT_DOUBLE_EQ(level_plans(run, plan_workload(""))[0].lsm.record_bytes, 128);
+}
+
 // With a level's own row (its level cut), the plan prices that level on it.
 TEST(LevelPlan, ALevelsOwnRowPricesIt) {
   RunResults run = rocksdb_run();

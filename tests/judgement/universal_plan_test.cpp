@@ -79,7 +79,7 @@ TEST(UniversalModel, MoreRunsThanTheTriggerMergeTheNewest) {
 // One byte a second (a flush a second), each compaction 2.5 s a byte (compress speed 0.4 B/s).
 UniversalShape paced(const LsmOptions& o) {
   const RunCodecs slow = [](int, int) { return RunCodec{1.0, 0.4e-6, 0}; };
-  return universal_replay(o, UniversalOptions{}, slow, 1e-6, 1, 0);
+  return universal_replay(o, UniversalOptions{}, slow, {.flush_bytes = memtable_data(o), .ingest_mbps = 1e-6});
 }
 
 TEST(UniversalModel, CompactionBehindTheWritesLeavesMoreInTheLastRun) {
@@ -103,7 +103,8 @@ TEST(UniversalModel, WritesSlowToTheDelayedRateAtTwentySortedRuns) {
   o.data_bytes = 24e6;
   o.write_buffer = 1e6 / kMemtableFill;
   const RunCodecs slow = [](int, int) { return RunCodec{1.0, 0.01, 0}; };
-  const UniversalShape s = universal_replay(o, UniversalOptions{}, slow, 20, 1, 0);
+  const UniversalShape s =
+      universal_replay(o, UniversalOptions{}, slow, {.flush_bytes = memtable_data(o), .ingest_mbps = 20});
   const double slowed = 4 / kDelayedWriteMBps;
   EXPECT_NEAR(s.load_seconds, 20 * 0.05 + slowed, 1e-9);
   EXPECT_NEAR(s.stalled_seconds, slowed, 1e-9);
@@ -118,12 +119,11 @@ TEST(UniversalModel, APacedLoadIsTheMeanOfItsReplaysWithEachLevelsRange) {
   const RunCodecs codec = [](int, int) { return RunCodec{2.0, 100, 0}; };
   const UniversalShape mean = universal_shape(o, UniversalOptions{}, codec, 50);
   std::vector<UniversalShape> replays;
-  for (double fill : kPaceFills) {
-    LsmOptions at = o;
-    at.write_buffer *= fill;
+  for (double fill : kPaceFills)
     for (double time : kPaceTimes)
-      replays.push_back(universal_replay(at, UniversalOptions{}, codec, 50, time, replays.size() + 1));
-  }
+      replays.push_back(universal_replay(
+          o, UniversalOptions{}, codec,
+          {.flush_bytes = 1e6 * fill, .ingest_mbps = 50, .time_factor = time, .jitter_seed = replays.size() + 1}));
   ASSERT_EQ(replays.size(), std::size(kPaceFills) * std::size(kPaceTimes));
   double data = 0, stored = 0, peak = 0;
   for (const auto& r : mean.runs) {

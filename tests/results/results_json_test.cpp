@@ -55,6 +55,7 @@ TEST(Results, Helpers) {
 TEST(Results, JsonRoundTripKeepsEverything) {
   RunResults r = testing::make_run(1);
   r.cells[2].dict_gain = 1.25;
+  r.cells[2].records = 12345;
   r.cells[1].store_file_bytes = 277458;
   r.cells[1].store_file_parts = {{"data", 272024}, {"index", 4486}, {"properties", 856}};
   r.meta.corpora = {{"twitter.json", "/x/twitter.json", 123, "ab12"},
@@ -86,6 +87,8 @@ TEST(Results, JsonRoundTripKeepsEverything) {
     EXPECT_EQ(back.cells[i].compressed_bytes, r.cells[i].compressed_bytes);
   }
   EXPECT_EQ(back.cells[2].dict_gain, 1.25);
+  EXPECT_EQ(back.cells[2].records, 12345u);
+  EXPECT_EQ(back.cells[0].records, 0u);
   EXPECT_EQ(back.cells[1].store_file_bytes, 277458u);
   EXPECT_EQ(back.cells[1].store_file_parts, r.cells[1].store_file_parts);
   EXPECT_FALSE(back.cells[0].store_file_bytes.has_value());
