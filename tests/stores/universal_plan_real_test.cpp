@@ -52,6 +52,11 @@ constexpr double kDbTolerance = 0.30;
 // Records written per record loaded against the model's write amplification: within 40 % (+6 %
 // JSON, +16 % CSV, +31 % logs: more flushes, more merges).
 constexpr double kWriteAmpTolerance = 0.40;
+// Flushes against the plan's: within 5 %. A flush holds what the memtable's arena leaves room for
+// by the records' size (judgement/level_model.h memtable_data): the DB flushed 39, 51 and 33 times
+// where the plan assumed 38, 50 and 32 (while it took kMemtableFill of write_buffer_size: 43, 47
+// and 39).
+constexpr double kFlushTolerance = 0.05;
 // The plan's monthly cost at the DB's real bytes (CPU as modelled) against the best single codec's:
 // at most 20 % more. The plan was 17 .. 34 % cheaper (2026-11); with each run priced on its own
 // level's cut, the plan and the single codec often cost alike in the model, and two real loads of
@@ -144,6 +149,8 @@ void compare_writes(const std::string& corpus, const UniversalPlan& plan, const 
       "  flushes {} (model {}); records written per record loaded {:.2f} (model {:.2f}, {:+.1f}%)\n",
       counter.flushes.load(), plan.shape.flushes, real, model, relative(real, model) * 100);
   EXPECT_LE(std::abs(relative(real, model)), kWriteAmpTolerance) << corpus;
+  const auto flushes = static_cast<double>(counter.flushes.load());
+  EXPECT_LE(std::abs(relative(flushes, plan.shape.flushes)), kFlushTolerance) << corpus;
 }
 
 TEST(UniversalPlanReal, RocksDbRunsHoldWhatThePlanPredicts) {
