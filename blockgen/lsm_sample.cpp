@@ -53,7 +53,7 @@ RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, c
   return out;
 }
 
-std::string level_cut_layout(const std::string& layout, int first, int last) {
+std::string level_cut_layout(const std::string& layout, int first, int last, bool zeroed) {
   // Appended, not concatenated: GCC 12 at -O3 warns (-Wrestrict) on "literal" + std::string&&
   // in a build that is not a unity build.
   std::string name = layout;
@@ -63,10 +63,11 @@ std::string level_cut_layout(const std::string& layout, int first, int last) {
     name += '-';
     name += std::to_string(last);
   }
+  if (zeroed) name += 'z';
   return name;
 }
 
-bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last) {
+bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last, bool& zeroed) {
   const size_t at = name.find("@L");
   if (at == std::string::npos) return false;
   const char* p = name.c_str() + at + 2;
@@ -79,11 +80,18 @@ bool parse_level_cut(const std::string& name, std::string& layout, int& first, i
     b = std::strtol(p, &end, 10);
     if (end == p || b < a || b > 64) return false;
   }
+  zeroed = *end == 'z';
+  if (zeroed) ++end;
   if (*end) return false;
   layout = name.substr(0, at);
   first = static_cast<int>(a);
   last = static_cast<int>(b);
   return true;
+}
+
+bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last) {
+  bool zeroed = false;
+  return parse_level_cut(name, layout, first, last, zeroed) && !zeroed;
 }
 
 }  // namespace kvz

@@ -32,8 +32,13 @@ RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, c
 // "rocksdb@L2-3" for two levels cut together. Results keep the cut's cells apart from the whole
 // set's: recommendations and store totals leave them out; the per-level plan prices each level
 // on them (judgement/level_plan.h LevelCodec::at_level).
-std::string level_cut_layout(const std::string& layout, int first, int last);
-// The layout and levels of a level cut's name; false for any other layout.
+// A `zeroed` cut ("rocksdb@L0z") is a sample beside the level's own: the same writes with their
+// sequence numbers zeroed (what the universal plan fits a run's ratio by; judgement/run_density.h).
+std::string level_cut_layout(const std::string& layout, int first, int last, bool zeroed = false);
+// The layout and levels of a level cut's name, and whether it is a zeroed sample; false for any
+// other layout.
+bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last, bool& zeroed);
+// The same for a level's own cut only (false for a zeroed sample too).
 bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last);
 inline bool is_level_cut(const std::string& layout) { return layout.find("@L") != std::string::npos; }
 

@@ -76,7 +76,7 @@ bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, cons
     if (level.records.empty()) continue;
     BlockSet blocks = build_blocks(level, layout, block_size, error);
     if (!error.empty()) return false;
-    blocks.layout = level_cut_layout(layout, c.first, c.last);
+    blocks.layout = level_cut_layout(layout, c.first, c.last, c.zeroed_sample);
     out.push_back({c, std::move(blocks)});
   }
   return true;
@@ -86,6 +86,7 @@ bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, cons
 std::map<int, double> cut_ratios(const std::vector<Cut>& cuts) {
   std::map<int, double> ratio;
   for (const Cut& c : cuts) {
+    if (c.cut.zeroed_sample) continue;
     const double r = probe(c.blocks, false).ratio;
     for (int level = c.cut.first; level <= c.cut.last; ++level) ratio[level] = r;
   }
@@ -146,8 +147,10 @@ bool cut_universal_levels(const RecordSet& records, const std::string& layout, s
   return cut_twice(
       records, load_order(records.records.size(), o.order), p.ratio,
       [&](const std::function<double(int)>& ratio) {
-        const auto codecs = [&](int, int level) { return RunCodec{ratio(level), p.compress_mbps, p.decompress_mbps}; };
-        return universal_level_cuts(universal_shape(o, u, codecs, ingest_mbps));
+        const auto codecs = [&](int, int level, const RunSample&) {
+          return RunCodec{ratio(level), p.compress_mbps, p.decompress_mbps};
+        };
+        return universal_level_cuts(universal_shape(o, u, codecs, ingest_mbps), o.order == LoadOrder::Shuffled);
       },
       layout, block_size, out, error);
 }

@@ -151,6 +151,7 @@ Candidate candidate(const std::string& label, const Acc& a, SpeedBasis basis, in
   c.params = a.key.params;
   c.dict_size = a.key.dict_size;
   const auto in = static_cast<double>(a.input);
+  c.input_bytes = in;
   c.stored_ratio = a.stored ? in / static_cast<double>(a.stored) : 0;
   c.ratio = a.compressed ? in / static_cast<double>(a.compressed) : 0;
   c.compress_wall_mbps = in / a.ctime;

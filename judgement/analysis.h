@@ -52,6 +52,7 @@ struct Candidate {
   int level = 0;
   std::string params;
   uint64_t dict_size = 0;
+  double input_bytes = 0;   // sum input: the blocks' bytes behind it
   double stored_ratio = 0;  // sum input / sum stored
   double ratio = 0;         // sum input / sum compressed
   // The speeds every rule, the cost model and the plans decide on (RecommendOptions::basis;

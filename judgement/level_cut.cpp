@@ -52,7 +52,7 @@ std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o) {
   return cuts;
 }
 
-std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape) {
+std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape, bool zeroed_flush) {
   std::vector<LevelCut> cuts;
   // Runs are newest first, so the deepest level's comes last; a level's runs are neighbours.
   for (auto it = shape.runs.rbegin(); it != shape.runs.rend(); ++it) {
@@ -73,10 +73,12 @@ std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape) {
   // replay sizes every flush on it.
   double data = 0;
   for (const auto& r : shape.runs) data += r.data_bytes;
-  if (data > 0 && (cuts.empty() || cuts.back().first != 0)) {
-    const double flush = std::min(1.0, shape.flush_bytes / data);
+  if (data <= 0) return cuts;
+  const double flush = std::min(1.0, shape.flush_bytes / data);
+  if (cuts.empty() || cuts.back().first != 0)
     cuts.push_back({.first = 0, .last = 0, .slice = {.from = 1 - flush, .to = 1, .kept = 1}});
-  }
+  if (zeroed_flush)
+    cuts.push_back({.first = 0, .last = 0, .slice = {.from = 1 - flush, .to = 1, .kept = 0}, .zeroed_sample = true});
   return cuts;
 }
 

@@ -50,11 +50,14 @@ inline constexpr double kMostlyZeroed = 0.5;
 struct LevelCut {
   int first = 0, last = 0;  // the levels it stands for (first == last but for a static pair)
   LevelSlice slice;
+  bool zeroed_sample = false;  // a sample beside the level's own cut (blockgen/lsm_sample.h)
 };
 
 // The cuts of `shape`, deepest first; levels holding no data have none.
 std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o);
-// The cuts of universal compaction's runs, one per level holding any, deepest first.
-std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape);
+// The cuts of universal compaction's runs, one per level holding any, deepest first; for a
+// shuffled load (`zeroed_flush`) then the last flush again with its numbers zeroed, the sparsest
+// zeroed sample, which the plan fits a run's ratio by (judgement/run_density.h).
+std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape, bool zeroed_flush = false);
 
 }  // namespace kvz

@@ -210,11 +210,14 @@ void add_level_rows(const GroupRecommendations& g, const std::vector<GroupRecomm
   for (const auto& cut : cuts) {
     std::string layout;
     int first = 0, last = 0;
-    if (!parse_level_cut(cut.layout, layout, first, last) || whole_set_group(cut.group) != g.group) continue;
+    bool zeroed = false;
+    if (!parse_level_cut(cut.layout, layout, first, last, zeroed) || whole_set_group(cut.group) != g.group) continue;
     for (auto& codec : codecs)
-      for (const auto& c : cut.candidates)
-        if (c.label == codec.row.label)
-          for (int level = first; level <= last; ++level) codec.at_level[level] = c;
+      for (const auto& c : cut.candidates) {
+        if (c.label != codec.row.label) continue;
+        if (zeroed) codec.zeroed_flush = c;
+        for (int level = first; !zeroed && level <= last; ++level) codec.at_level[level] = c;
+      }
   }
 }
 

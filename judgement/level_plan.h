@@ -14,6 +14,7 @@
 // single-codec plan (each level in turn takes the codec that makes the whole plan cheapest,
 // until no level changes): level shares depend on the codecs, so levels are not independent.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,9 @@ struct LevelCodec {
   // The same codec measured on the blocks each level holds (the run's level cuts: `run
   // --workload ...,size=` under a RocksDB profile), by level; a level without one takes `row`.
   std::map<int, Candidate> at_level{};
+  // Under universal compaction, the last flush measured again with its numbers zeroed (a shuffled
+  // load's rocksdb@L0z), for judgement/run_density.h.
+  std::optional<Candidate> zeroed_flush{};
   const Candidate& on(int level) const {
     const auto it = at_level.find(level);
     return it == at_level.end() ? row : it->second;

@@ -54,7 +54,7 @@ class Replay {
   void flush(double data, double scale) {
     fill(data);
     Run run{0, 0, data, 0, ingested_, ingested_ + data, data, scale};
-    run.stored = file_bytes(data, codecs_(0, 0).stored_ratio) * scale;
+    run.stored = file_bytes(data, codecs_(0, 0, sample(run)).stored_ratio) * scale;
     runs_.insert(runs_.begin(), run);
     ingested_ += data;
     written_[0] += data;
@@ -77,6 +77,7 @@ class Replay {
     if (o_.block_size <= 0) return data / ratio;
     return data / ratio + data * kIndexBytesPerBlock / o_.block_size + kTableFileBytes;
   }
+  RunSample sample(const Run& r) const { return {r.data / o_.data_bytes, r.data > 0 ? 1 - r.kept / r.data : 0}; }
   double total_stored() const {
     double sum = 0;
     for (const auto& r : runs_) sum += r.stored;
@@ -147,10 +148,11 @@ class Replay {
     double secs = 0;
     for (size_t i = r.begin; i < r.end; ++i) {
       job.out.data += runs_[i].data;
-      secs += seconds(runs_[i].data, codecs_(runs_[i].slot, runs_[i].level), false);
+      secs += seconds(runs_[i].data, codecs_(runs_[i].slot, runs_[i].level, sample(runs_[i])), false);
     }
-    secs +=
-        seconds(job.out.data, codecs_(job.out.slot, job.out.level), true) + job.out.data / 1e6 / kCompactionMergeMBps;
+    const RunSample out{job.out.data / o_.data_bytes, job.bottommost ? 1.0 : 0.0};  // its speed, not its ratio
+    secs += seconds(job.out.data, codecs_(job.out.slot, job.out.level, out), true) +
+            job.out.data / 1e6 / kCompactionMergeMBps;
     job.ends = now_ + (ingest_ > 0 ? secs * time_factor_ : 0);
     job_ = job;
   }
@@ -167,7 +169,7 @@ class Replay {
       if (!job.bottommost) out.kept += runs_[i].kept;
       out.scale += runs_[i].scale * runs_[i].data / out.data;
     }
-    out.stored = file_bytes(out.data, codecs_(out.slot, out.level).stored_ratio) * out.scale;
+    out.stored = file_bytes(out.data, codecs_(out.slot, out.level, sample(out)).stored_ratio) * out.scale;
     written_[static_cast<size_t>(out.slot)] += out.data;
     peak_ = std::max(peak_, total_stored() + out.stored);
     runs_.erase(runs_.begin() + static_cast<std::ptrdiff_t>(begin), runs_.begin() + static_cast<std::ptrdiff_t>(end));
@@ -387,7 +389,7 @@ UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, c
 UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, const LevelRatio& stored_ratio) {
   return universal_shape(
       o, u,
-      [&](int slot, int) {
+      [&](int slot, int, const RunSample&) {
         return RunCodec{stored_ratio(slot), 0, 0};
       },
       0);

@@ -97,9 +97,15 @@ struct RunCodec {
   double compress_mbps = 0;
   double decompress_mbps = 0;
 };
-// By compression_per_level entry (slot: num_levels - 1 is bottommost_compression) and the level
-// the run sits on.
-using RunCodecs = std::function<RunCodec(int slot, int level)>;
+// What a run holds, for its codec's ratio there (judgement/run_density.h): its share of the load's
+// data and the share of that whose sequence numbers were zeroed.
+struct RunSample {
+  double share = 1;
+  double zeroed = 0;
+};
+// By compression_per_level entry (slot: num_levels - 1 is bottommost_compression), the level the
+// run sits on and what it holds.
+using RunCodecs = std::function<RunCodec(int slot, int level, const RunSample& run)>;
 
 struct SortedRunShare {
   int level = 0;  // 0 for an L0 file

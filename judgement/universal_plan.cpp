@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "judgement/run_density.h"
 #include "util/text.h"
 
 namespace kvz {
@@ -39,6 +40,28 @@ const Candidate& on_run(const LevelCodec& c, int level) {
   return nearest ? *nearest : c.row;
 }
 
+// A row's sample (judgement/run_density.h): the share of the load its blocks hold and whether
+// their sequence numbers were zeroed (in a shuffled load the deepest level's run, the zeroed flush
+// and the whole set; every run above the bottom keeps its numbers).
+RatioSample sample_of(const LevelCodec& c, const Candidate& row, const LsmOptions& o) {
+  const double whole = c.row.input_bytes;
+  if (&row == &c.row || whole <= 0) return {1, 1, row.stored_ratio};
+  if (c.zeroed_flush && &row == &*c.zeroed_flush) return {row.input_bytes / whole, 1, row.stored_ratio};
+  for (const auto& [level, cut] : c.at_level)
+    if (&cut == &row) return {row.input_bytes / whole, level >= o.num_levels - 1 ? 1.0 : 0.0, row.stored_ratio};
+  return {1, 1, row.stored_ratio};
+}
+
+// A codec's ratios by share and state, from its rows; none for a load that is not shuffled (its
+// runs hold contiguous keys, as dense as any: a run's level cut prices it).
+RunDensity density_of(const LevelCodec& c, const LsmOptions& o) {
+  if (o.order != LoadOrder::Shuffled) return {};
+  std::vector<RatioSample> samples{sample_of(c, c.row, o)};
+  for (const auto& [level, row] : c.at_level) samples.push_back(sample_of(c, row, o));
+  if (c.zeroed_flush) samples.push_back(sample_of(c, *c.zeroed_flush, o));
+  return RunDensity(samples);
+}
+
 // Replays and prices assignments, each once (coordinate descent asks for the same one often).
 class Pricer {
  public:
@@ -46,6 +69,7 @@ class Pricer {
       : codecs_(codecs), w_(w), threads_(g.threads), lsm_(w.lsm) {
     lsm_.block_size = static_cast<double>(g.block_size);  // table files counted
     lsm_.record_bytes = g.record_bytes;                   // what a flush holds
+    for (const auto& c : codecs) densities_.push_back(density_of(c, lsm_));
   }
   const PricedRuns& price(const Pick& pick) {
     auto it = cache_.find(pick);
@@ -53,9 +77,11 @@ class Pricer {
     PricedRuns out;
     out.shape = universal_shape(
         lsm_, w_.universal_options,
-        [&](int slot, int level) {
-          const Candidate& c = on_run(codecs_[pick[static_cast<size_t>(slot)]], level);
-          return RunCodec{c.stored_ratio, c.compress_mbps, c.decompress_mbps};
+        [&](int slot, int level, const RunSample& run) {
+          const size_t k = pick[static_cast<size_t>(slot)];
+          const Candidate& c = on_run(codecs_[k], level);
+          const double ratio = densities_[k].ratio(sample_of(codecs_[k], c, lsm_), run.share, run.zeroed);
+          return RunCodec{ratio, c.compress_mbps, c.decompress_mbps};
         },
         w_.write_mbps);
     out.totals.stored_bytes = out.shape.stored_bytes();
@@ -72,6 +98,7 @@ class Pricer {
   const Workload& w_;
   int threads_;
   LsmOptions lsm_;
+  std::vector<RunDensity> densities_;  // by codec
   std::map<Pick, PricedRuns> cache_;
 };
 

@@ -95,9 +95,13 @@ TEST(RunLevels, UniversalRunsAreCutPerLevel) {
   EXPECT_EQ(cuts.front().layout, "rocksdb@L" + std::to_string(o.num_levels - 1));
   // The runs below L0 and L0's hold the load; with no run left in L0, the runs below hold it all
   // and L0's cut is the last flush again (the replay prices every flush on it).
-  uint64_t below = 0, l0 = 0;
-  for (const auto& c : cuts) (c.layout == "rocksdb@L0" ? l0 : below) += records_in(c);
+  // The zeroed flush is a sample beside them, the last flush again.
+  uint64_t below = 0, l0 = 0, zeroed = 0;
+  for (const auto& c : cuts)
+    (c.layout == "rocksdb@L0" ? l0 : c.layout == "rocksdb@L0z" ? zeroed : below) += records_in(c);
   EXPECT_GT(l0, 0u);
+  EXPECT_GT(zeroed, 0u);
+  EXPECT_LE(zeroed, l0);
   EXPECT_TRUE(below + l0 == set.records.size() || below == set.records.size()) << below << " + " << l0;
   std::string layout;
   int first = 0, last = 0;

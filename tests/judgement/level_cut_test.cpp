@@ -159,6 +159,18 @@ TEST(LevelCut, UniversalL0IsTheLastFlushWhenNoneIsLeft) {
   EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
 }
 
+// A shuffled load's cuts end with the last flush again, its numbers zeroed: a sample beside L0's.
+TEST(LevelCut, UniversalZeroedFlushIsASampleBesideL0) {
+  const auto cuts = universal_level_cuts(unit_universal(4), true);
+  ASSERT_EQ(cuts.size(), 3u);
+  EXPECT_FALSE(cuts[1].zeroed_sample);
+  EXPECT_TRUE(cuts[2].zeroed_sample);
+  EXPECT_EQ(cuts[2].first, 0);
+  EXPECT_DOUBLE_EQ(cuts[2].slice.from, cuts[1].slice.from);
+  EXPECT_DOUBLE_EQ(cuts[2].slice.to, 1);
+  EXPECT_DOUBLE_EQ(cuts[2].slice.kept, 0);
+}
+
 TEST(LevelCut, LayoutNamesParse) {
   std::string layout;
   int first = -1, last = -1;
@@ -173,6 +185,16 @@ TEST(LevelCut, LayoutNamesParse) {
     EXPECT_FALSE(parse_level_cut(bad, layout, first, last)) << bad;
   EXPECT_FALSE(is_level_cut("rocksdb"));
   EXPECT_TRUE(is_level_cut("rocksdb@L0"));
+  // A zeroed sample: its own name, which only the five-argument parse reads.
+  EXPECT_EQ(level_cut_layout("rocksdb", 0, 0, true), "rocksdb@L0z");
+  EXPECT_FALSE(parse_level_cut("rocksdb@L0z", layout, first, last));
+  bool zeroed = false;
+  ASSERT_TRUE(parse_level_cut("rocksdb@L0z", layout, first, last, zeroed));
+  EXPECT_TRUE(zeroed);
+  EXPECT_EQ(first, 0);
+  ASSERT_TRUE(parse_level_cut("rocksdb@L6", layout, first, last, zeroed));
+  EXPECT_FALSE(zeroed);
+  EXPECT_TRUE(is_level_cut("rocksdb@L0z"));
 }
 
 }  // namespace

@@ -78,7 +78,7 @@ TEST(UniversalModel, MoreRunsThanTheTriggerMergeTheNewest) {
 
 // One byte a second (a flush a second), each compaction 2.5 s a byte (compress speed 0.4 B/s).
 UniversalShape paced(const LsmOptions& o) {
-  const RunCodecs slow = [](int, int) { return RunCodec{1.0, 0.4e-6, 0}; };
+  const RunCodecs slow = [](int, int, const RunSample&) { return RunCodec{1.0, 0.4e-6, 0}; };
   return universal_replay(o, UniversalOptions{}, slow, {.flush_bytes = memtable_data(o), .ingest_mbps = 1e-6});
 }
 
@@ -102,7 +102,7 @@ TEST(UniversalModel, WritesSlowToTheDelayedRateAtTwentySortedRuns) {
   LsmOptions o;
   o.data_bytes = 24e6;
   o.write_buffer = 1e6 / kMemtableFill;
-  const RunCodecs slow = [](int, int) { return RunCodec{1.0, 0.01, 0}; };
+  const RunCodecs slow = [](int, int, const RunSample&) { return RunCodec{1.0, 0.01, 0}; };
   const UniversalShape s =
       universal_replay(o, UniversalOptions{}, slow, {.flush_bytes = memtable_data(o), .ingest_mbps = 20});
   const double slowed = 4 / kDelayedWriteMBps;
@@ -116,7 +116,7 @@ TEST(UniversalModel, APacedLoadIsTheMeanOfItsReplaysWithEachLevelsRange) {
   LsmOptions o;
   o.data_bytes = 100e6;
   o.write_buffer = 1e6 / kMemtableFill;
-  const RunCodecs codec = [](int, int) { return RunCodec{2.0, 100, 0}; };
+  const RunCodecs codec = [](int, int, const RunSample&) { return RunCodec{2.0, 100, 0}; };
   const UniversalShape mean = universal_shape(o, UniversalOptions{}, codec, 50);
   std::vector<UniversalShape> replays;
   for (double fill : kPaceFills)
@@ -236,7 +236,7 @@ TEST(UniversalPlan, PlanIsTheCheapestOfEveryAssignment) {
   for (int n = 0; n < 16384; ++n) {
     for (int l = 0, v = n; l < 7; ++l, v /= 4) pick[static_cast<size_t>(l)] = v % 4;
     // Paced at write=20 MB/s: each codec's speeds time the compactions ("none" takes no time).
-    const auto codec = [&](int slot, int) {
+    const auto codec = [&](int slot, int, const RunSample&) {
       const int k = pick[static_cast<size_t>(slot)];
       return RunCodec{ratio[static_cast<size_t>(k)], cmb[static_cast<size_t>(k)], dmb[static_cast<size_t>(k)]};
     };
