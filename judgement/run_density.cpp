@@ -11,7 +11,7 @@ bool is_zeroed(const RatioSample& s) { return s.zeroed >= 0.5; }
 
 }  // namespace
 
-double RunDensity::Line::at(double share) const { return std::exp(offset + slope * std::log(share)); }
+double RunDensity::Line::at(double ln_share) const { return std::exp(offset + slope * ln_share); }
 
 // Least squares over the state's samples; flat through their mean when they hold one share, or
 // when the slope comes out negative (a denser sample is taken to compress at least as well).
@@ -42,12 +42,14 @@ RunDensity::RunDensity(const std::vector<RatioSample>& samples)
 }
 
 double RunDensity::modelled(double share, double zeroed) const {
-  return 1 / (zeroed / zeroed_.at(share) + (1 - zeroed) / kept_.at(share));
+  if (!kept_.known || share <= 0) return 0;
+  const double ln_share = std::log(share);
+  return 1 / (zeroed / zeroed_.at(ln_share) + (1 - zeroed) / kept_.at(ln_share));
 }
 
 double RunDensity::ratio(const RatioSample& from, double share, double zeroed) const {
-  if (!kept_.known || share <= 0 || from.share <= 0) return from.ratio;
-  return from.ratio * modelled(share, zeroed) / modelled(from.share, from.zeroed);
+  const double to = modelled(share, zeroed), at = modelled(from.share, from.zeroed);
+  return to > 0 && at > 0 ? from.ratio * to / at : from.ratio;
 }
 
 }  // namespace kvz

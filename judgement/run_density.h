@@ -31,6 +31,9 @@ class RunDensity {
   // The ratio `from` moved to a run of `share` with `zeroed` of it zeroed (its records' stored
   // bytes added up: zeroed / zeroed ratio + kept / kept ratio).
   double ratio(const RatioSample& from, double share, double zeroed) const;
+  // The lines' ratio at `share` and `zeroed` (ratio() scales `from` by it over its own); 0 when
+  // the samples gave none.
+  double modelled(double share, double zeroed) const;
   double kept_slope() const { return kept_.slope; }
   double zeroed_slope() const { return zeroed_.slope; }
 
@@ -38,10 +41,9 @@ class RunDensity {
   struct Line {  // ln(ratio) = offset + slope x ln(share)
     bool known = false;
     double offset = 0, slope = 0;
-    double at(double share) const;
+    double at(double ln_share) const;
   };
   static Line fit(const std::vector<RatioSample>& samples, bool zeroed);
-  double modelled(double share, double zeroed) const;
   Line kept_, zeroed_;
 };
 

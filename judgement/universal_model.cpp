@@ -15,6 +15,9 @@ namespace {
 // price every codec plan).
 constexpr double kMaxFlushes = 16384;
 
+// What a compaction's time asks its codecs for: their speeds, not a run's ratio.
+constexpr RunSample kSpeedsOnly{0, 0};
+
 struct Run {
   int level = 0;  // where the run sits (0: an L0 file)
   int slot = 0;   // the compression_per_level entry it was written with (num_levels - 1: bottommost)
@@ -148,10 +151,9 @@ class Replay {
     double secs = 0;
     for (size_t i = r.begin; i < r.end; ++i) {
       job.out.data += runs_[i].data;
-      secs += seconds(runs_[i].data, codecs_(runs_[i].slot, runs_[i].level, sample(runs_[i])), false);
+      secs += seconds(runs_[i].data, codecs_(runs_[i].slot, runs_[i].level, kSpeedsOnly), false);
     }
-    const RunSample out{job.out.data / o_.data_bytes, job.bottommost ? 1.0 : 0.0};  // its speed, not its ratio
-    secs += seconds(job.out.data, codecs_(job.out.slot, job.out.level, out), true) +
+    secs += seconds(job.out.data, codecs_(job.out.slot, job.out.level, kSpeedsOnly), true) +
             job.out.data / 1e6 / kCompactionMergeMBps;
     job.ends = now_ + (ingest_ > 0 ? secs * time_factor_ : 0);
     job_ = job;

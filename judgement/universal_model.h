@@ -98,7 +98,8 @@ struct RunCodec {
   double decompress_mbps = 0;
 };
 // What a run holds, for its codec's ratio there (judgement/run_density.h): its share of the load's
-// data and the share of that whose sequence numbers were zeroed.
+// data and the share of that whose sequence numbers were zeroed. A share of 0 asks for the codec's
+// speeds alone (a compaction's time): its ratio is then the row's, unmoved.
 struct RunSample {
   double share = 1;
   double zeroed = 0;

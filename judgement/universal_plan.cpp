@@ -69,7 +69,12 @@ class Pricer {
       : codecs_(codecs), w_(w), threads_(g.threads), lsm_(w.lsm) {
     lsm_.block_size = static_cast<double>(g.block_size);  // table files counted
     lsm_.record_bytes = g.record_bytes;                   // what a flush holds
-    for (const auto& c : codecs) densities_.push_back(density_of(c, lsm_));
+    for (const auto& c : codecs) {
+      densities_.push_back(density_of(c, lsm_));
+      rows_.emplace_back();
+      for (int level = 0; level < lsm_.num_levels; ++level)
+        rows_.back().push_back(run_row(c, densities_.back(), level));
+    }
   }
   const PricedRuns& price(const Pick& pick) {
     auto it = cache_.find(pick);
@@ -79,9 +84,10 @@ class Pricer {
         lsm_, w_.universal_options,
         [&](int slot, int level, const RunSample& run) {
           const size_t k = pick[static_cast<size_t>(slot)];
-          const Candidate& c = on_run(codecs_[k], level);
-          const double ratio = densities_[k].ratio(sample_of(codecs_[k], c, lsm_), run.share, run.zeroed);
-          return RunCodec{ratio, c.compress_mbps, c.decompress_mbps};
+          const RunRow& r = rows_[k][static_cast<size_t>(level)];
+          const double modelled = r.per_modelled > 0 ? densities_[k].modelled(run.share, run.zeroed) : 0;
+          const double ratio = modelled > 0 ? r.per_modelled * modelled : r.row->stored_ratio;
+          return RunCodec{ratio, r.row->compress_mbps, r.row->decompress_mbps};
         },
         w_.write_mbps);
     out.totals.stored_bytes = out.shape.stored_bytes();
@@ -94,11 +100,26 @@ class Pricer {
   double total(const Pick& pick) { return price(pick).totals.total_usd(); }
 
  private:
+  // A level's row for a codec, and its ratio over what the density lines give at its own share
+  // (0: no lines): worked out once, as the replays ask for it at every flush and merge.
+  struct RunRow {
+    const Candidate* row = nullptr;
+    double per_modelled = 0;
+  };
+  RunRow run_row(const LevelCodec& c, const RunDensity& d, int level) const {
+    RunRow r{&on_run(c, level), 0};
+    const RatioSample from = sample_of(c, *r.row, lsm_);
+    const double at = d.modelled(from.share, from.zeroed);
+    if (at > 0) r.per_modelled = from.ratio / at;
+    return r;
+  }
+
   const std::vector<LevelCodec>& codecs_;
   const Workload& w_;
   int threads_;
   LsmOptions lsm_;
-  std::vector<RunDensity> densities_;  // by codec
+  std::vector<RunDensity> densities_;      // by codec
+  std::vector<std::vector<RunRow>> rows_;  // by codec, then level
   std::map<Pick, PricedRuns> cache_;
 };
 
