@@ -23,6 +23,9 @@ namespace {
 
 std::atomic<unsigned> g_signals_seen{0};
 
+// The signals after which the temporary files are removed before the process ends.
+constexpr int kCleanedUpSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
 // The temporary files being written, for a signal handler to remove: plain buffers, each claimed
 // (kFilling) before its path is copied and handed over (kHeld) after, so the handler reads only
 // whole paths. A process writes one or two at a time.
@@ -50,10 +53,18 @@ void release_temporary(int slot) {
 }
 
 // mkostemp's O_CREAT | O_EXCL never follows a link: a name planted at the temporary's path makes
-// it fail, never write elsewhere. The name is held for the signal handlers until released.
+// it fail, never write elsewhere. The name is held for the signal handlers until released; the
+// signals they handle wait while the file exists but is not yet held, else one arriving then
+// would leave it behind.
 int create_temporary(std::string& tmp, int& slot) {
+  sigset_t handled;
+  sigset_t before;
+  sigemptyset(&handled);
+  for (int sig : kCleanedUpSignals) sigaddset(&handled, sig);
+  ::pthread_sigmask(SIG_BLOCK, &handled, &before);
   const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
   slot = fd >= 0 ? hold_temporary(tmp) : -1;
+  ::pthread_sigmask(SIG_SETMASK, &before, nullptr);
   return fd;
 }
 
@@ -212,7 +223,7 @@ void remove_temporaries_on_signals() {
   struct sigaction sa {};
   sa.sa_handler = remove_temporaries_and_die;
   sigemptyset(&sa.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &sa, nullptr);
+  for (int sig : kCleanedUpSignals) sigaction(sig, &sa, nullptr);
 }
 
 StreamedFileWriter::StreamedFileWriter(const std::string& path)

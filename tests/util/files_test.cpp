@@ -7,11 +7,13 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <thread>
 
@@ -191,6 +193,33 @@ TEST(AtomicFile, DevFdWritesTheDescriptor) {
   ::close(fd);
   EXPECT_EQ(file_text(p), "head,tail");  // appended through the descriptor, not a new file
   EXPECT_NE(check_writable("/dev/fd/987"), "");
+}
+
+// A signal that lands while a temporary file is being created still removes it: many writers
+// are stopped at random moments while they do nothing but create and drop their temporaries.
+TEST(AtomicFile, SignalAtAnyMomentLeavesNoTemporary) {
+  TempDir d;
+  const std::string target = (d.path / "out.json").string();
+  std::minstd_rand pick(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      remove_temporaries_on_signals();
+      for (;;) {
+        StreamedFileWriter writer(target);
+        std::string error;
+        if (!writer.open(error)) ::_exit(3);
+      }
+    }
+    ::usleep(100 + pick() % 1500);
+    ::kill(child, SIGTERM);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "trial " << trial << ": status " << status;
+    for (const auto& entry : fs::directory_iterator(d.path))
+      FAIL() << "trial " << trial << " left " << entry.path().filename();
+  }
 }
 
 }  // namespace
