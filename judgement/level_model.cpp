@@ -100,6 +100,18 @@ void dynamic_levels(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shap
   }
 }
 
+// The deepest level's stored bytes with an ascending load's first flush in L0's codec (the model
+// above). The levels above are sized as before: under dynamic sizes the deepest's extra bytes would
+// raise their targets by as much in proportion (well under 1 % of their bytes at the 100 MB loads).
+void first_flush_in_l0_codec(const LsmOptions& o, const LevelRatio& ratio, LsmShape& shape) {
+  if (o.order != LoadOrder::Ascending || shape.levels.size() < 2) return;
+  LevelShare& deepest = shape.levels.back();
+  const double flush = std::min(memtable_data(o), deepest.data_bytes);
+  const double r0 = ratio(0), rd = ratio(deepest.level);
+  if (r0 <= 0 || rd <= 0) return;
+  deepest.stored_bytes += flush / r0 - flush / rd;
+}
+
 void flows(const LsmOptions& o, LsmShape& shape) {
   auto& levels = shape.levels;
   for (size_t i = 0; i < levels.size(); ++i) {
@@ -128,6 +140,7 @@ LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio) {
     static_levels(o, stored_ratio, shape);
   // A level the data does not reach is not part of the shape.
   while (shape.levels.size() > 1 && shape.levels.back().data_bytes <= 0) shape.levels.pop_back();
+  first_flush_in_l0_codec(o, stored_ratio, shape);
   flows(o, shape);
   return shape;
 }

@@ -19,6 +19,14 @@
 // - L0, when the load ends: an ascending load's 0 .. level0_file_num_compaction_trigger - 1
 //   flushes, half of that on average, each the data a memtable of write_buffer_size holds
 //   (memtable_data); none after a shuffled load (its last compaction takes every L0 file).
+// - An ascending load's first flush stays in L0's codec and reaches the deepest level so: a file
+//   moves down without a rewrite when its start level's codec matches the output's
+//   (db/compaction/compaction.cc IsTrivialMove, InputCompressionMatchesOutput), and a start
+//   level counts as bottommost, taking bottommost_compression, when no level below it holds data
+//   (db/compaction/compaction_picker.cc GetCompressionType). So the file that opens each new level
+//   is moved there, the first flush first; its keys are the smallest, so nothing merges it later
+//   (the real 100 MB loads: one flush-sized file in L0's codec in every ascending bottom, 0.8-1.0
+//   MB). The deepest level stores that flush at L0's ratio (first_flush_in_l0_codec).
 // - Writes into a level per byte ingested: L0 1 (the flush); the base level 1 + its data over
 //   one L0 compaction's input (trigger flushes: L0 files span every key, so each
 //   L0 compaction rewrites the whole base level); a deeper level 1 + its data over the level

@@ -75,6 +75,28 @@ TEST(LevelModel, DynamicSizesHangFromTheDeepestLevel) {
   EXPECT_EQ(per_level_index(6, s.base_level), 4);
 }
 
+// An ascending load's first flush rides to the deepest level by trivial moves in L0's codec: the
+// deepest stores it at L0's ratio, every other level and all the data stay where they were.
+TEST(LevelModel, AscendingFirstFlushReachesTheDeepestInL0sCodec) {
+  LsmOptions o;
+  o.data_bytes = 100 * kGiB;
+  const LevelRatio ratio = [](int level) { return level == 0 ? 1.0 : 4.0; };
+  o.order = LoadOrder::Shuffled;
+  const LsmShape shuffled = lsm_shape(o, ratio);
+  o.order = LoadOrder::Ascending;
+  const LsmShape ascending = lsm_shape(o, ratio);
+  const LsmShape same_codec = lsm_shape(o, [](int) { return 4.0; });
+  const double flush = memtable_data(o);
+  ASSERT_EQ(ascending.levels.size(), same_codec.levels.size());
+  const LevelShare& deepest = ascending.levels.back();
+  EXPECT_DOUBLE_EQ(deepest.stored_bytes, same_codec.levels.back().stored_bytes + flush / 1.0 - flush / 4.0);
+  EXPECT_DOUBLE_EQ(deepest.data_bytes, same_codec.levels.back().data_bytes);
+  for (size_t i = 1; i + 1 < ascending.levels.size(); ++i)
+    EXPECT_DOUBLE_EQ(ascending.levels[i].stored_bytes, same_codec.levels[i].stored_bytes);
+  // A shuffled load merges that flush with the keys around it: no such file.
+  EXPECT_DOUBLE_EQ(shuffled.levels.back().stored_bytes, with_table_files(shuffled.levels.back().data_bytes, 4.0, o));
+}
+
 TEST(LevelModel, SmallDataStaysAboveTheDeepestLevels) {
   LsmOptions o;
   o.data_bytes = 50 * kMiB;  // less than L0's 1.5 flushes after an ascending load
