@@ -25,8 +25,8 @@
 //   level counts as bottommost, taking bottommost_compression, when no level below it holds data
 //   (db/compaction/compaction_picker.cc GetCompressionType). So the file that opens each new level
 //   is moved there, the first flush first; its keys are the smallest, so nothing merges it later
-//   (the real 100 MB loads: one flush-sized file in L0's codec in every ascending bottom, 0.8-1.0
-//   MB). The deepest level stores that flush at L0's ratio (first_flush_in_l0_codec).
+//   (the real 100 MB loads at 8 MB/s: one flush-sized file in L0's codec in every ascending
+//   bottom, 0.67-0.95 MB). The deepest level stores that flush at L0's ratio (first_flush_in_l0_codec).
 // - Writes into a level per byte ingested: L0 1 (the flush); the base level 1 + its data over
 //   one L0 compaction's input (trigger flushes: L0 files span every key, so each
 //   L0 compaction rewrites the whole base level); a deeper level 1 + its data over the level
