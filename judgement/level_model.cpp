@@ -112,26 +112,45 @@ void first_flush_in_l0_codec(const LsmOptions& o, const LevelRatio& ratio, LsmSh
   deepest.stored_bytes += flush / r0 - flush / rd;
 }
 
-void flows(const LsmOptions& o, LsmShape& shape) {
+// Per level: whether the bytes arriving from above are rewritten (1) or moved as files (0), and
+// how much of the level's own data each arriving byte rewrites (the rules in level_model.h).
+struct LevelFlow {
+  double arrival = 1;
+  double overlap = 0;
+};
+
+LevelFlow shuffled_flow(const LsmOptions& o, const LsmShape& shape, size_t i) {
+  const auto& levels = shape.levels;
+  const LevelShare& s = levels[i];
+  if (i == 1) return {1, s.data_bytes / (o.l0_trigger * memtable_data(o))};
+  const bool remainder = !o.dynamic && i + 1 == levels.size() && i >= 2;
+  if (remainder) return {0, 0};
+  const double above = levels[i - 1].data_bytes;
+  return {1, above > 0 ? kOverlapShare * s.data_bytes / above : 0};
+}
+
+LevelFlow ascending_flow(const LsmShape& shape, size_t i, const LevelCodecId& codec) {
+  const int level = shape.levels[i].level, above = shape.levels[i - 1].level;
+  const bool same = codec && codec(level) == codec(above);
+  return {same ? 0.0 : 1.0, 0};
+}
+
+void flows(const LsmOptions& o, LsmShape& shape, const LevelCodecId& codec) {
   auto& levels = shape.levels;
+  std::vector<LevelFlow> flow(levels.size());
+  for (size_t i = 1; i < levels.size(); ++i)
+    flow[i] = o.order == LoadOrder::Ascending ? ascending_flow(shape, i, codec) : shuffled_flow(o, shape, i);
   for (size_t i = 0; i < levels.size(); ++i) {
     LevelShare& s = levels[i];
-    if (i == 0) {
-      s.rewrites = 1;  // the flush
-    } else if (i == 1) {
-      s.rewrites = 1 + s.data_bytes / (o.l0_trigger * memtable_data(o));
-    } else {
-      const double above = levels[i - 1].data_bytes;
-      s.rewrites = 1 + (above > 0 ? s.data_bytes / above : 0);
-    }
-    s.compaction_reads = s.rewrites - 1 + (i + 1 < levels.size() ? 1 : 0);
+    s.rewrites = i == 0 ? 1 : flow[i].arrival + flow[i].overlap;  // L0's: the flush
+    s.compaction_reads = flow[i].overlap + (i + 1 < levels.size() ? flow[i + 1].arrival : 0);
     s.read_share = o.data_bytes > 0 ? s.data_bytes / o.data_bytes : 0;
   }
 }
 
 }  // namespace
 
-LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio) {
+LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio, const LevelCodecId& codec) {
   LsmShape shape;
   shape.levels.push_back(level_of(0, l0_data(o), stored_ratio(0), o));
   if (o.dynamic)
@@ -141,7 +160,7 @@ LsmShape lsm_shape(const LsmOptions& o, const LevelRatio& stored_ratio) {
   // A level the data does not reach is not part of the shape.
   while (shape.levels.size() > 1 && shape.levels.back().data_bytes <= 0) shape.levels.pop_back();
   first_flush_in_l0_codec(o, stored_ratio, shape);
-  flows(o, shape);
+  flows(o, shape, codec);
   return shape;
 }
 
@@ -153,7 +172,7 @@ LsmShape lsm_shape_of_levels(const LsmOptions& o, std::vector<LevelShare> levels
   LsmOptions held = o;
   held.data_bytes = 0;
   for (const auto& s : shape.levels) held.data_bytes += s.data_bytes;
-  flows(held, shape);
+  flows(held, shape, {});
   return shape;
 }
 

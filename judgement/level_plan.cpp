@@ -93,7 +93,9 @@ bool bottom_pair_allowed(const LsmShape& shape, const std::vector<size_t>& pick,
 }
 Priced price(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p) {
   Priced out;
-  out.shape = lsm_shape(p.lsm, [&](int level) { return codecs[pick[level]].on(level).stored_ratio; });
+  out.shape = lsm_shape(
+      p.lsm, [&](int level) { return codecs[pick[level]].on(level).stored_ratio; },
+      [&](int level) { return static_cast<int>(pick[level]); });
   for (const auto& s : out.shape.levels) {
     out.totals.stored_bytes += s.stored_bytes;
     out.totals.cores += cores_of(s, codecs[pick[s.level]].on(s.level), p);

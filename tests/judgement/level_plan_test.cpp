@@ -36,15 +36,51 @@ TEST(LevelModel, StaticSizesFillEachLevelToItsTargetAndTheDeepestHoldsTheRest) {
   EXPECT_DOUBLE_EQ(s.levels[4].data_bytes, 250 * kGiB - 32 * kMiB);
   EXPECT_NEAR(s.levels[5].data_bytes, 500 * kGiB - 1.5 * flush + 4 * 32 * kMiB - (0.25 + 2.5 + 25 + 250) * kGiB, 1);
   EXPECT_NEAR(total_data(s), o.data_bytes, 1);
-  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);                             // the flush
-  EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 1 + 224 * kMiB / (4 * flush));  // 1 + 224 MiB / 4 flushes
-  // 1 + the overlap a byte moving down meets; compaction reads the overlap and the byte moving on.
-  EXPECT_DOUBLE_EQ(s.levels[2].rewrites, 1 + (2.5 * kGiB - 32 * kMiB) / (224 * kMiB));
-  EXPECT_DOUBLE_EQ(s.levels[2].compaction_reads, s.levels[2].rewrites);
-  EXPECT_DOUBLE_EQ(s.levels[5].compaction_reads, s.levels[5].rewrites - 1);  // nothing below
+  // Ascending, codecs not known: each level's files rewritten once on their way in, nothing else.
+  for (const auto& l : s.levels) EXPECT_DOUBLE_EQ(l.rewrites, 1) << "L" << l.level;  // L0's: the flush
+  EXPECT_DOUBLE_EQ(s.levels[2].compaction_reads, 1);                                 // what L3 rewrites
+  EXPECT_DOUBLE_EQ(s.levels[5].compaction_reads, 0);                                 // nothing below
   double reads = 0;
   for (const auto& l : s.levels) reads += l.read_share;
   EXPECT_NEAR(reads, 1, 1e-12);
+}
+
+// A shuffled load's byte moving down meets kOverlapShare of a full level's overlap; static sizes'
+// remainder takes its files whole. Compaction reads the overlap and the bytes moving on.
+TEST(LevelModel, ShuffledWritesMeetAShareOfTheOverlapAndTheRemainderTakesFilesWhole) {
+  LsmOptions o;
+  o.data_bytes = 500 * kGiB;
+  const LsmShape s = lsm_shape(o, [](int) { return 1.0; });
+  ASSERT_EQ(s.levels.size(), 6u);
+  const double flush = 64 * kMiB * kMemtableFill;
+  EXPECT_DOUBLE_EQ(s.levels[0].rewrites, 1);                             // the flush
+  EXPECT_DOUBLE_EQ(s.levels[1].rewrites, 1 + 224 * kMiB / (4 * flush));  // the whole base level per L0 compaction
+  EXPECT_DOUBLE_EQ(s.levels[2].rewrites, 1 + kOverlapShare * (2.5 * kGiB - 32 * kMiB) / (224 * kMiB));
+  EXPECT_DOUBLE_EQ(s.levels[2].compaction_reads, s.levels[2].rewrites);      // its overlap, and 1 moving on
+  EXPECT_DOUBLE_EQ(s.levels[4].compaction_reads, s.levels[4].rewrites - 1);  // the remainder rewrites none
+  EXPECT_DOUBLE_EQ(s.levels[5].rewrites, 0);
+  EXPECT_DOUBLE_EQ(s.levels[5].compaction_reads, 0);
+  o.dynamic = true;  // the deepest is a full level: merged into
+  const LsmShape d = lsm_shape(o, [](int) { return 1.0; });
+  const size_t last = d.levels.size() - 1;
+  EXPECT_DOUBLE_EQ(d.levels[last].rewrites,
+                   1 + kOverlapShare * d.levels[last].data_bytes / d.levels[last - 1].data_bytes);
+}
+
+// An ascending load's files move down whole where the codec stays: only a codec change rewrites.
+TEST(LevelModel, AscendingRewritesOnlyWhereTheCodecChanges) {
+  LsmOptions o;
+  o.data_bytes = 500 * kGiB;
+  o.order = LoadOrder::Ascending;
+  const LsmShape s = lsm_shape(
+      o, [](int) { return 1.0; }, [](int level) { return level < 3 ? 0 : 1; });
+  ASSERT_EQ(s.levels.size(), 6u);  // L0..L5; codec 0 on L0..L2, 1 on L3..L5
+  const std::vector<double> writes = {1, 0, 0, 1, 0, 0};
+  const std::vector<double> reads = {0, 0, 1, 0, 0, 0};  // L2's files, read as L3 rewrites them
+  for (size_t i = 0; i < s.levels.size(); ++i) {
+    EXPECT_DOUBLE_EQ(s.levels[i].rewrites, writes[i]) << "L" << i;
+    EXPECT_DOUBLE_EQ(s.levels[i].compaction_reads, reads[i]) << "L" << i;
+  }
 }
 
 TEST(LevelModel, TargetsAreStoredBytesSoACompressedLevelHoldsMoreData) {
