@@ -53,7 +53,7 @@ RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, c
   return out;
 }
 
-std::string level_cut_layout(const std::string& layout, int first, int last, bool zeroed) {
+std::string level_cut_layout(const std::string& layout, int first, int last, CutNumbers numbers) {
   // Appended, not concatenated: GCC 12 at -O3 warns (-Wrestrict) on "literal" + std::string&&
   // in a build that is not a unity build.
   std::string name = layout;
@@ -63,11 +63,12 @@ std::string level_cut_layout(const std::string& layout, int first, int last, boo
     name += '-';
     name += std::to_string(last);
   }
-  if (zeroed) name += 'z';
+  if (numbers == CutNumbers::AllKept) name += 'k';
+  if (numbers == CutNumbers::AllZeroed) name += 'z';
   return name;
 }
 
-bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last, bool& zeroed) {
+bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last, CutNumbers& numbers) {
   const size_t at = name.find("@L");
   if (at == std::string::npos) return false;
   const char* p = name.c_str() + at + 2;
@@ -80,8 +81,8 @@ bool parse_level_cut(const std::string& name, std::string& layout, int& first, i
     b = std::strtol(p, &end, 10);
     if (end == p || b < a || b > 64) return false;
   }
-  zeroed = *end == 'z';
-  if (zeroed) ++end;
+  numbers = *end == 'k' ? CutNumbers::AllKept : *end == 'z' ? CutNumbers::AllZeroed : CutNumbers::Own;
+  if (numbers != CutNumbers::Own) ++end;
   if (*end) return false;
   layout = name.substr(0, at);
   first = static_cast<int>(a);
@@ -90,8 +91,8 @@ bool parse_level_cut(const std::string& name, std::string& layout, int& first, i
 }
 
 bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last) {
-  bool zeroed = false;
-  return parse_level_cut(name, layout, first, last, zeroed) && !zeroed;
+  CutNumbers numbers = CutNumbers::Own;
+  return parse_level_cut(name, layout, first, last, numbers) && numbers == CutNumbers::Own;
 }
 
 }  // namespace kvz

@@ -28,17 +28,21 @@ struct LevelSlice {
 inline constexpr size_t kKeptRun = 64;
 RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, const LevelSlice& slice);
 
+// Which sequence numbers a level cut's records carry: the slice's own share (LevelSlice::kept),
+// or every one kept or zeroed, a sample beside the level's own cut for a plan whose codecs decide
+// which (judgement/level_cut.h).
+enum class CutNumbers { Own, AllKept, AllZeroed };
+
 // A level cut's layout name: the layout and the levels its blocks stand for, "rocksdb@L3", or
-// "rocksdb@L2-3" for two levels cut together. Results keep the cut's cells apart from the whole
+// "rocksdb@L2-3" for two levels cut together, with "k" or "z" after a sample of every number kept
+// ("rocksdb@L6k") or zeroed ("rocksdb@L0z"). Results keep the cut's cells apart from the whole
 // set's: recommendations and store totals leave them out; the per-level plan prices each level
 // on them (judgement/level_plan.h LevelCodec::at_level).
-// A `zeroed` cut ("rocksdb@L0z") is a sample beside the level's own: the same writes with their
-// sequence numbers zeroed (what the universal plan fits a run's ratio by; judgement/run_density.h).
-std::string level_cut_layout(const std::string& layout, int first, int last, bool zeroed = false);
-// The layout and levels of a level cut's name, and whether it is a zeroed sample; false for any
-// other layout.
-bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last, bool& zeroed);
-// The same for a level's own cut only (false for a zeroed sample too).
+std::string level_cut_layout(const std::string& layout, int first, int last, CutNumbers numbers = CutNumbers::Own);
+// The layout and levels of a level cut's name, and which numbers it carries; false for any other
+// layout.
+bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last, CutNumbers& numbers);
+// The same for a level's own cut only (false for a sample beside it too).
 bool parse_level_cut(const std::string& name, std::string& layout, int& first, int& last);
 inline bool is_level_cut(const std::string& layout) { return layout.find("@L") != std::string::npos; }
 

@@ -76,7 +76,7 @@ bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, cons
     if (level.records.empty()) continue;
     BlockSet blocks = build_blocks(level, layout, block_size, error);
     if (!error.empty()) return false;
-    blocks.layout = level_cut_layout(layout, c.first, c.last, c.zeroed_sample);
+    blocks.layout = level_cut_layout(layout, c.first, c.last, c.numbers);
     out.push_back({c, std::move(blocks)});
   }
   return true;
@@ -86,7 +86,7 @@ bool build_cuts(const RecordSet& records, const std::vector<size_t>& order, cons
 std::map<int, double> cut_ratios(const std::vector<Cut>& cuts) {
   std::map<int, double> ratio;
   for (const Cut& c : cuts) {
-    if (c.cut.zeroed_sample) continue;
+    if (c.cut.numbers != CutNumbers::Own) continue;
     const double r = probe(c.blocks, false).ratio;
     for (int level = c.cut.first; level <= c.cut.last; ++level) ratio[level] = r;
   }

@@ -13,15 +13,24 @@ double data_of(const LsmShape& shape) {
   return sum;
 }
 
-// The share of the level's records that keep their numbers; `below` is the data of the deepest
-// level when `s` is the one just above it (static sizes), else 0. Either load order: an
-// ascending load's trivial moves keep the numbers above the deepest level, but the level above
-// the deepest was the deepest, and rewritten zeroed, before the deepest appeared.
+// The share of the level's records that keep their numbers in its own cut; `below` is the data of
+// the deepest level when `s` is the one just above it (static sizes), else 0. An ascending load's
+// trivial moves keep the numbers above the deepest level (its samples cover the codecs' changes);
+// after a shuffled one the level above the deepest was the deepest, and rewritten zeroed, before
+// the deepest appeared.
 double kept_share(const LevelShare& s, const LsmShape& shape, const LsmOptions& o, double below) {
   if (s.level == 0) return 1;
   if (s.level == shape.deepest()) return 0;
-  if (o.dynamic || below <= 0 || s.level == shape.base_level) return 1;
+  if (o.order == LoadOrder::Ascending || o.dynamic || below <= 0 || s.level == shape.base_level) return 1;
   return kStaticSplitKeptSlope * below / (below + s.data_bytes);
+}
+
+// The level's slice with every number the other way from its own cut's.
+LevelCut other_way(LevelCut cut) {
+  const bool kept = cut.slice.kept >= kMostlyZeroed;
+  cut.slice.kept = kept ? 0 : 1;
+  cut.numbers = kept ? CutNumbers::AllZeroed : CutNumbers::AllKept;
+  return cut;
 }
 
 }  // namespace
@@ -37,7 +46,7 @@ std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o) {
     const double below = above_deepest && !o.dynamic ? shape.levels.back().data_bytes : 0;
     const double kept = kept_share(*it, shape, o, below);
     const double share = it->data_bytes / total;
-    if (below > 0 && kept < kMostlyZeroed && !cuts.empty()) {
+    if (below > 0 && kept < kMostlyZeroed && !cuts.empty() && cuts.back().numbers == CutNumbers::Own) {
       // Cut with the deepest: one slice of both levels' writes, their kept numbers pooled.
       LevelCut& pair = cuts.back();
       pair.first = it->level;
@@ -46,6 +55,7 @@ std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o) {
     } else {
       cuts.push_back(
           {.first = it->level, .last = it->level, .slice = {.from = from, .to = from + share, .kept = kept}});
+      if (o.order == LoadOrder::Ascending && it->level > 0) cuts.push_back(other_way(cuts.back()));
     }
     from += share;
   }
@@ -78,8 +88,22 @@ std::vector<LevelCut> universal_level_cuts(const UniversalShape& shape, bool zer
   if (cuts.empty() || cuts.back().first != 0)
     cuts.push_back({.first = 0, .last = 0, .slice = {.from = 1 - flush, .to = 1, .kept = 1}});
   if (zeroed_flush)
-    cuts.push_back({.first = 0, .last = 0, .slice = {.from = 1 - flush, .to = 1, .kept = 0}, .zeroed_sample = true});
+    cuts.push_back(
+        {.first = 0, .last = 0, .slice = {.from = 1 - flush, .to = 1, .kept = 0}, .numbers = CutNumbers::AllZeroed});
   return cuts;
+}
+
+std::map<int, CutNumbers> numbers_by_codec(const LsmShape& shape, const LsmOptions& o, const LevelCodecId& codec) {
+  std::map<int, CutNumbers> numbers;
+  if (o.order != LoadOrder::Ascending || !codec || shape.levels.empty()) return numbers;
+  const int l0 = codec(shape.levels.front().level);
+  bool one_codec = true;
+  for (size_t i = 1; i < shape.levels.size(); ++i) {
+    const int level = shape.levels[i].level;
+    one_codec = one_codec && codec(level) == l0;
+    numbers[level] = one_codec ? CutNumbers::AllKept : CutNumbers::AllZeroed;
+  }
+  return numbers;
 }
 
 }  // namespace kvz

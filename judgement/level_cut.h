@@ -14,24 +14,28 @@
 //   db/db_impl/db_impl_compaction_flush.cc, Compaction::IsTrivialMove). An ascending load's
 //   files never overlap what is below, so every file reaches its level that way and every level
 //   above the deepest keeps every number.
-// - The model takes the deepest level to keep none in either order. For an ascending load that
-//   holds when the codec changes on the way down: a file changes codec only by a rewrite
-//   (Compaction::IsTrivialMove, InputCompressionMatchesOutput), and that rewrite is bottommost
-//   (nothing below overlaps new keys), so it zeroes them (the 100 MB ascending loads whose lines
-//   changed codec: 0-10 % of the bottom's bytes kept them, the load's first flush: level_model.h).
-//   It does not when every level shares one codec: nothing is rewritten and every level keeps
-//   them all (auth.log at 100 MB under lz4 throughout, static sizes: its bottom came out 8.3 %
-//   over the plan). A bottommost file is marked for a rewrite that zeroes them
+// - In an ascending load nothing below overlaps a file's keys, so every rewrite is bottommost and
+//   zeroes the numbers, and a file is rewritten only where its level's codec differs from the level
+//   above's (Compaction::IsTrivialMove, InputCompressionMatchesOutput): a level keeps every number
+//   while the codecs from L0 down to it are one, and none below the first change
+//   (numbers_by_codec). So the cuts are measured both ways for each level below L0 (the level's
+//   own cut, kept above the deepest and zeroed at it, and a sample the other way: "rocksdb@L3z",
+//   "rocksdb@L6k"), and the plan prices each level on the one its codecs make. The 100 MB
+//   ascending loads at 8 MB/s: where the line changed codec, 0-10 % of the bottom's bytes kept
+//   their numbers (the load's first flush: level_model.h); auth.log under zstd 3 on every level,
+//   static sizes, kept them all, its bottom 3.2 times the plan that took them zeroed.
+//   A bottommost file is marked for a rewrite that zeroes them
 //   (db/version_set.cc ComputeBottommostFilesMarkedForCompaction) only once its numbers are below
 //   the oldest snapshot's, which a DB learns when a snapshot is released (db/db_impl/db_impl.cc
 //   ReleaseSnapshot -> UpdateOldestSnapshot; 0 until then), so a DB that never took one keeps them.
-//   Not modelled yet: the cuts are measured before the plan picks its codecs.
+//   Not modelled: under dynamic sizes the base level rises as the DB grows, so the deepest level's
+//   oldest files came by a shorter path than the line's (L0 straight to the deepest at first).
 // - A shuffled load's files overlap everything below: the deepest level is written by
 //   bottommost compactions and keeps none; the levels above it keep them all (their compactions
 //   have the deepest level below them).
-// - Static sizes (level_compaction_dynamic_level_bytes=false) fill L1, then L2, ...: the level
-//   above the deepest was itself the bottommost until the deepest appeared, and lost its numbers
-//   then (shuffled or ascending): it keeps kStaticSplitKeptSlope x the deepest's share of the two
+// - Static sizes (level_compaction_dynamic_level_bytes=false) fill L1, then L2, ...: after a
+//   shuffled load, the level above the deepest was itself the bottommost until the deepest
+//   appeared, and lost its numbers then: it keeps kStaticSplitKeptSlope x the deepest's share of the two
 //   levels' data (the 100 MB loads of bench/scripts/lsm_real.sh, shuffled: 0-1 %, 11-15 % and
 //   32-37 % of the level's bytes in files that kept them, where this gives 3, 14 and 20 %;
 //   ascending: 0 %). Those loads ran at full speed, past what one compaction thread keeps up
@@ -47,6 +51,7 @@
 // L0 file resembles: the 100 MB shuffled loads' flushes compressed at about half the whole set's
 // ratio).
 // Not modelled: overwrites and deletions, snapshots (which keep numbers).
+#include <map>
 #include <vector>
 
 #include "blockgen/lsm_sample.h"
@@ -61,11 +66,16 @@ inline constexpr double kMostlyZeroed = 0.5;
 struct LevelCut {
   int first = 0, last = 0;  // the levels it stands for (first == last but for a static pair)
   LevelSlice slice;
-  bool zeroed_sample = false;  // a sample beside the level's own cut (blockgen/lsm_sample.h)
+  CutNumbers numbers = CutNumbers::Own;  // a sample beside the level's own cut (blockgen/lsm_sample.h)
 };
 
-// The cuts of `shape`, deepest first; levels holding no data have none.
+// The cuts of `shape`, deepest first; levels holding no data have none. After an ascending load,
+// each level below L0 is followed by a sample of its slice with its numbers the other way.
 std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o);
+// By level of `shape`, the numbers its records carry when each level is written in `codec`'s:
+// after an ascending load, every one kept while the codecs from L0 down are one, every one zeroed
+// below the first change; the level's own cut otherwise (L0, a shuffled load, no codecs given).
+std::map<int, CutNumbers> numbers_by_codec(const LsmShape& shape, const LsmOptions& o, const LevelCodecId& codec);
 // The cuts of universal compaction's runs, one per level holding any, deepest first; for a
 // shuffled load (`zeroed_flush`) then the last flush again with its numbers zeroed, the sparsest
 // zeroed sample, which the plan fits a run's ratio by (judgement/run_density.h).

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "blockgen/lsm_sample.h"
+#include "judgement/level_cut.h"
 #include "stores/store_profile.h"
 #include "util/text.h"
 
@@ -37,6 +38,19 @@ std::string type_of(const std::string& line) {
 }
 
 }  // namespace
+
+const Candidate& LevelCodec::on(int level, CutNumbers numbers) const {
+  const auto& sample = numbers == CutNumbers::AllKept ? kept_at : zeroed_at;
+  if (numbers != CutNumbers::Own)
+    if (const auto it = sample.find(level); it != sample.end()) return it->second;
+  const auto it = at_level.find(level);
+  return it == at_level.end() ? row : it->second;
+}
+
+const Candidate* LevelCodec::zeroed_flush() const {
+  const auto it = zeroed_at.find(0);
+  return it == zeroed_at.end() ? nullptr : &it->second;
+}
 
 std::vector<LevelCodec> level_codecs(const GroupRecommendations& g, const StoreProfile& store) {
   std::vector<LevelCodec> out;
@@ -77,10 +91,22 @@ double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) { ret
 // The shape and price of one assignment (a codec index per level number).
 struct Priced {
   LsmShape shape;
+  std::map<int, CutNumbers> numbers;  // the sequence numbers each level's records carry (level_cut.h)
   PlanTotals totals;
   bool allowed = true;  // bottom_pair_allowed
   double cost() const { return allowed ? totals.total_usd() : INFINITY; }
 };
+
+CutNumbers numbers_at(const std::map<int, CutNumbers>& numbers, int level) {
+  const auto it = numbers.find(level);
+  return it == numbers.end() ? CutNumbers::Own : it->second;
+}
+
+// The row a level of `plan` is priced on: its codec's, on the numbers the plan leaves there.
+const Candidate& row_of(const Priced& plan, const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs,
+                        int level) {
+  return codecs[pick[level]].on(level, numbers_at(plan.numbers, level));
+}
 
 // Under static sizes the level above the deepest was itself the bottommost until the deepest
 // appeared, and its files were written in the bottommost codec then (compaction keeps a file's
@@ -91,14 +117,27 @@ bool bottom_pair_allowed(const LsmShape& shape, const std::vector<size_t>& pick,
   return o.dynamic || l.size() < 3 ||
          pick[static_cast<size_t>(l.back().level)] == pick[static_cast<size_t>(l[l.size() - 2].level)];
 }
+// The shape the levels' rows give, and the numbers its codecs leave on each level: the numbers
+// move the rows, the rows the level sizes (and, under dynamic sizes, the base level that starts
+// the codecs' path), so twice more at most until they agree.
+void shape_of(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p, Priced& out) {
+  const LevelCodecId id = [&](int level) { return static_cast<int>(pick[level]); };
+  for (int round = 0; round < 3; ++round) {
+    out.shape = lsm_shape(
+        p.lsm, [&](int level) { return codecs[pick[level]].on(level, numbers_at(out.numbers, level)).stored_ratio; },
+        id);
+    auto numbers = numbers_by_codec(out.shape, p.lsm, id);
+    if (numbers == out.numbers) return;
+    out.numbers = std::move(numbers);
+  }
+}
+
 Priced price(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p) {
   Priced out;
-  out.shape = lsm_shape(
-      p.lsm, [&](int level) { return codecs[pick[level]].on(level).stored_ratio; },
-      [&](int level) { return static_cast<int>(pick[level]); });
+  shape_of(pick, codecs, p, out);
   for (const auto& s : out.shape.levels) {
     out.totals.stored_bytes += s.stored_bytes;
-    out.totals.cores += cores_of(s, codecs[pick[s.level]].on(s.level), p);
+    out.totals.cores += cores_of(s, row_of(out, pick, codecs, s.level), p);
   }
   out.totals.storage_usd = out.totals.stored_bytes / 1e9 * p.w.storage_usd_gb_month;
   out.totals.cpu_usd = out.totals.cores * p.w.cpu_usd_core_hour * kHoursPerMonth;
@@ -160,10 +199,11 @@ LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec
     lc.share = s;
     lc.codec_label = c.row.label;
     lc.rocksdb_type = c.type;
-    lc.stored_ratio = c.on(s.level).stored_ratio;
-    lc.own_blocks =
-        std::any_of(codecs.begin(), codecs.end(), [&](const LevelCodec& k) { return k.at_level.count(s.level) > 0; });
-    lc.cores = cores_of(s, c.on(s.level), p);
+    lc.stored_ratio = row_of(priced, best, codecs, s.level).stored_ratio;
+    lc.own_blocks = std::any_of(codecs.begin(), codecs.end(), [&](const LevelCodec& k) {
+      return k.at_level.count(s.level) + k.kept_at.count(s.level) + k.zeroed_at.count(s.level) > 0;
+    });
+    lc.cores = cores_of(s, row_of(priced, best, codecs, s.level), p);
     lc.storage_usd = s.stored_bytes / 1e9 * w.storage_usd_gb_month;
     lc.cpu_usd = lc.cores * w.cpu_usd_core_hour * kHoursPerMonth;
     plan.levels.push_back(lc);
@@ -212,14 +252,16 @@ void add_level_rows(const GroupRecommendations& g, const std::vector<GroupRecomm
   for (const auto& cut : cuts) {
     std::string layout;
     int first = 0, last = 0;
-    bool zeroed = false;
-    if (!parse_level_cut(cut.layout, layout, first, last, zeroed) || whole_set_group(cut.group) != g.group) continue;
-    for (auto& codec : codecs)
-      for (const auto& c : cut.candidates) {
-        if (c.label != codec.row.label) continue;
-        if (zeroed) codec.zeroed_flush = c;
-        for (int level = first; !zeroed && level <= last; ++level) codec.at_level[level] = c;
-      }
+    CutNumbers numbers = CutNumbers::Own;
+    if (!parse_level_cut(cut.layout, layout, first, last, numbers) || whole_set_group(cut.group) != g.group) continue;
+    for (auto& codec : codecs) {
+      auto& rows = numbers == CutNumbers::Own       ? codec.at_level
+                   : numbers == CutNumbers::AllKept ? codec.kept_at
+                                                    : codec.zeroed_at;
+      for (const auto& c : cut.candidates)
+        if (c.label == codec.row.label)
+          for (int level = first; level <= last; ++level) rows[level] = c;
+    }
   }
 }
 

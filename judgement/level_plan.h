@@ -14,10 +14,10 @@
 // single-codec plan (each level in turn takes the codec that makes the whole plan cheapest,
 // until no level changes): level shares depend on the codecs, so levels are not independent.
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "blockgen/lsm_sample.h"
 #include "judgement/analysis.h"
 #include "judgement/cost.h"
 #include "judgement/level_model.h"
@@ -64,13 +64,14 @@ struct LevelCodec {
   // The same codec measured on the blocks each level holds (the run's level cuts: `run
   // --workload ...,size=` under a RocksDB profile), by level; a level without one takes `row`.
   std::map<int, Candidate> at_level{};
-  // Under universal compaction, the last flush measured again with its numbers zeroed (a shuffled
-  // load's rocksdb@L0z), for judgement/run_density.h.
-  std::optional<Candidate> zeroed_flush{};
-  const Candidate& on(int level) const {
-    const auto it = at_level.find(level);
-    return it == at_level.end() ? row : it->second;
-  }
+  // The same slices with every sequence number kept, or zeroed, where the run measured them (an
+  // ascending load's levels; under universal compaction a shuffled load's last flush zeroed,
+  // rocksdb@L0z, for judgement/run_density.h), by level.
+  std::map<int, Candidate> kept_at{}, zeroed_at{};
+  // The row for `level` with its records carrying `numbers`: the sample of them where there is
+  // one, else the level's own cut, else `row`.
+  const Candidate& on(int level, CutNumbers numbers = CutNumbers::Own) const;
+  const Candidate* zeroed_flush() const;
 };
 struct StoreProfile;
 // The rows a level can take: "none", then each codec at RocksDB's default call, no dictionary.

@@ -46,7 +46,7 @@ const Candidate& on_run(const LevelCodec& c, int level) {
 RatioSample sample_of(const LevelCodec& c, const Candidate& row, const LsmOptions& o) {
   const double whole = c.row.input_bytes;
   if (&row == &c.row || whole <= 0) return {1, 1, row.stored_ratio};
-  if (c.zeroed_flush && &row == &*c.zeroed_flush) return {row.input_bytes / whole, 1, row.stored_ratio};
+  if (&row == c.zeroed_flush()) return {row.input_bytes / whole, 1, row.stored_ratio};
   for (const auto& [level, cut] : c.at_level)
     if (&cut == &row) return {row.input_bytes / whole, level >= o.num_levels - 1 ? 1.0 : 0.0, row.stored_ratio};
   return {1, 1, row.stored_ratio};
@@ -58,7 +58,7 @@ RunDensity density_of(const LevelCodec& c, const LsmOptions& o) {
   if (o.order != LoadOrder::Shuffled) return {};
   std::vector<RatioSample> samples{sample_of(c, c.row, o)};
   for (const auto& [level, row] : c.at_level) samples.push_back(sample_of(c, row, o));
-  if (c.zeroed_flush) samples.push_back(sample_of(c, *c.zeroed_flush, o));
+  if (const Candidate* zeroed = c.zeroed_flush()) samples.push_back(sample_of(c, *zeroed, o));
   return RunDensity(samples);
 }
 

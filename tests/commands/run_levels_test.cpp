@@ -63,21 +63,45 @@ TEST(RunLevels, ACutPerLevelTogetherTheWholeLoad) {
 }
 
 // An ascending load's levels are key ranges, the oldest (the first keys) deepest, and the
-// deepest's numbers zeroed (its files rewritten once compaction is idle): its first block is the
-// whole set's. A shuffled load's deepest level spans the whole key range.
-TEST(RunLevels, AscendingLevelsAreKeyRangesTheDeepestZeroed) {
+// deepest's own cut has its numbers zeroed: its first block is the whole set's. Each is cut again
+// with its numbers the other way, for the plan whose codecs decide. A shuffled load's deepest
+// level spans the whole key range.
+TEST(RunLevels, AscendingLevelsAreKeyRangesCutBothWays) {
   const RecordSet set = cities();
   std::vector<BlockSet> shuffled, ascending;
   std::string error;
   ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, lsm(true, LoadOrder::Shuffled), shuffled, error));
   ASSERT_TRUE(cut_lsm_levels(set, "rocksdb", 4096, lsm(true, LoadOrder::Ascending), ascending, error));
-  ASSERT_GE(ascending.size(), 2u);
   ASSERT_FALSE(shuffled.empty());
+  // Each level below L0 cut twice: its own cut, then the same records with every number the
+  // other way (the deepest's kept: "k"; the others' zeroed: "z"); L0's once.
+  std::vector<const BlockSet*> own;
+  std::string layout;
+  int first = 0, last = 0;
+  CutNumbers numbers = CutNumbers::Own;
+  for (size_t i = 0; i < ascending.size(); ++i) {
+    ASSERT_TRUE(parse_level_cut(ascending[i].layout, layout, first, last, numbers)) << ascending[i].layout;
+    if (numbers == CutNumbers::Own) {
+      own.push_back(&ascending[i]);
+      continue;
+    }
+    ASSERT_FALSE(own.empty());
+    const BlockSet& level = *own.back();
+    EXPECT_EQ(ascending[i - 1].layout, level.layout);
+    EXPECT_EQ(numbers, own.size() == 1 ? CutNumbers::AllKept : CutNumbers::AllZeroed) << ascending[i].layout;
+    EXPECT_EQ(records_in(ascending[i]), records_in(level));
+    EXPECT_EQ(ascending[i].table_keys.first.front(), level.table_keys.first.front());
+    EXPECT_NE(std::string(ascending[i].block(0).begin(), ascending[i].block(0).end()),
+              std::string(level.block(0).begin(), level.block(0).end()))
+        << ascending[i].layout;  // the numbers differ
+  }
+  ASSERT_GE(own.size(), 2u);
+  EXPECT_EQ(ascending.size(), 2 * own.size() - 1);
   const BlockSet whole = build_blocks(set, "rocksdb", 4096, error);
-  EXPECT_EQ(std::string(ascending.front().block(0).begin(), ascending.front().block(0).end()),
+  EXPECT_EQ(std::string(own.front()->block(0).begin(), own.front()->block(0).end()),
             std::string(whole.block(0).begin(), whole.block(0).end()));
-  for (size_t i = 1; i < ascending.size(); ++i) {
-    EXPECT_GT(ascending[i].table_keys.first.front(), ascending[i - 1].table_keys.last.back()) << ascending[i].layout;
+  for (size_t i = 1; i < own.size(); ++i) {
+    EXPECT_GT(own[i]->table_keys.first.front(), own[i - 1]->table_keys.last.back()) << own[i]->layout;
   }
   EXPECT_EQ(shuffled.front().table_keys.first.front(), whole.table_keys.first.front());
   EXPECT_EQ(shuffled.front().table_keys.last.back(), whole.table_keys.last.back());

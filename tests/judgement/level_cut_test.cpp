@@ -53,20 +53,52 @@ TEST(LevelCut, ShuffledDynamicDeepestFirstAndZeroed) {
 }
 
 // Trivial moves keep an ascending load's numbers above the deepest level; the deepest level's
-// files are marked for compaction and rewritten zeroed. Under static sizes the level above the
-// deepest was the deepest before: it is cut with it, as after a shuffled load.
-TEST(LevelCut, AscendingLoadsKeepTheirNumbersAboveTheDeepest) {
+// own cut takes them zeroed. Each level below L0 is followed by its slice the other way, for the
+// plan whose codecs decide; under static sizes too, the levels hold apart slices and are not paired.
+TEST(LevelCut, AscendingLevelsAreCutBothWays) {
   for (const bool dynamic : {true, false}) {
     const LsmOptions o = small_lsm(dynamic, LoadOrder::Ascending, 300 * kCutMiB);
-    const auto cuts = level_cuts(lsm_shape(o, [](int) { return 3.0; }), o);
-    ASSERT_GE(cuts.size(), 3u);
-    EXPECT_LT(cuts.front().slice.kept, kMostlyZeroed);
-    EXPECT_EQ(cuts.front().first == cuts.front().last, dynamic);
-    for (size_t i = 1; i < cuts.size(); ++i) {
-      EXPECT_DOUBLE_EQ(cuts[i].slice.kept, 1);
-      EXPECT_EQ(cuts[i].first, cuts[i].last);
+    const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
+    const auto cuts = level_cuts(shape, o);
+    ASSERT_EQ(cuts.size(), 2 * shape.levels.size() - 1) << dynamic;  // L0 once
+    for (size_t i = 0; i + 1 < cuts.size(); i += 2) {
+      const LevelCut &own = cuts[i], &other = cuts[i + 1];
+      EXPECT_EQ(own.first, own.last);
+      EXPECT_EQ(own.numbers, CutNumbers::Own);
+      const bool deepest = own.first == shape.deepest();
+      EXPECT_DOUBLE_EQ(own.slice.kept, deepest ? 0 : 1) << "L" << own.first;
+      EXPECT_EQ(other.numbers, deepest ? CutNumbers::AllKept : CutNumbers::AllZeroed);
+      EXPECT_DOUBLE_EQ(other.slice.kept, deepest ? 1 : 0);
+      EXPECT_EQ(other.first, own.first);
+      EXPECT_DOUBLE_EQ(other.slice.from, own.slice.from);
+      EXPECT_DOUBLE_EQ(other.slice.to, own.slice.to);
     }
+    EXPECT_EQ(cuts.back().first, 0);
+    EXPECT_DOUBLE_EQ(cuts.back().slice.kept, 1);
+    EXPECT_NEAR(cuts.back().slice.to, 1, 1e-12);
   }
+}
+
+// After an ascending load a level keeps every number while the codecs from L0 down to it are one
+// (trivial moves), and none from the first change down (each rewrite is bottommost).
+TEST(LevelCut, AscendingNumbersFollowTheCodecsFromL0) {
+  const LsmOptions o = small_lsm(false, LoadOrder::Ascending, 300 * kCutMiB);
+  const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
+  ASSERT_EQ(shape.deepest(), 3);
+  const auto one = numbers_by_codec(shape, o, [](int) { return 1; });
+  ASSERT_EQ(one.size(), 3u);
+  for (const auto& [level, n] : one) EXPECT_EQ(n, CutNumbers::AllKept) << "L" << level;
+  // L2 changes codec: L1 keeps them, L2 and L3 (L2's codec again) do not.
+  const auto changed = numbers_by_codec(shape, o, [](int level) { return level >= 2 ? 2 : 1; });
+  EXPECT_EQ(changed.at(1), CutNumbers::AllKept);
+  EXPECT_EQ(changed.at(2), CutNumbers::AllZeroed);
+  EXPECT_EQ(changed.at(3), CutNumbers::AllZeroed);
+  EXPECT_EQ(changed.count(0), 0u);  // L0 is its own cut: flushes keep them
+  // A shuffled load, or no codecs: each level's own cut.
+  LsmOptions shuffled = o;
+  shuffled.order = LoadOrder::Shuffled;
+  EXPECT_TRUE(numbers_by_codec(shape, shuffled, [](int) { return 1; }).empty());
+  EXPECT_TRUE(numbers_by_codec(shape, o, {}).empty());
 }
 
 // L0 when the load ends: empty after a shuffled load, (trigger - 1) / 2 flushes after an ascending one.
@@ -163,8 +195,8 @@ TEST(LevelCut, UniversalL0IsTheLastFlushWhenNoneIsLeft) {
 TEST(LevelCut, UniversalZeroedFlushIsASampleBesideL0) {
   const auto cuts = universal_level_cuts(unit_universal(4), true);
   ASSERT_EQ(cuts.size(), 3u);
-  EXPECT_FALSE(cuts[1].zeroed_sample);
-  EXPECT_TRUE(cuts[2].zeroed_sample);
+  EXPECT_EQ(cuts[1].numbers, CutNumbers::Own);
+  EXPECT_EQ(cuts[2].numbers, CutNumbers::AllZeroed);
   EXPECT_EQ(cuts[2].first, 0);
   EXPECT_DOUBLE_EQ(cuts[2].slice.from, cuts[1].slice.from);
   EXPECT_DOUBLE_EQ(cuts[2].slice.to, 1);
@@ -185,15 +217,22 @@ TEST(LevelCut, LayoutNamesParse) {
     EXPECT_FALSE(parse_level_cut(bad, layout, first, last)) << bad;
   EXPECT_FALSE(is_level_cut("rocksdb"));
   EXPECT_TRUE(is_level_cut("rocksdb@L0"));
-  // A zeroed sample: its own name, which only the five-argument parse reads.
-  EXPECT_EQ(level_cut_layout("rocksdb", 0, 0, true), "rocksdb@L0z");
+  // A sample of every number zeroed or kept: its own name, which only the five-argument parse reads.
+  EXPECT_EQ(level_cut_layout("rocksdb", 0, 0, CutNumbers::AllZeroed), "rocksdb@L0z");
+  EXPECT_EQ(level_cut_layout("rocksdb", 6, 6, CutNumbers::AllKept), "rocksdb@L6k");
   EXPECT_FALSE(parse_level_cut("rocksdb@L0z", layout, first, last));
-  bool zeroed = false;
-  ASSERT_TRUE(parse_level_cut("rocksdb@L0z", layout, first, last, zeroed));
-  EXPECT_TRUE(zeroed);
+  EXPECT_FALSE(parse_level_cut("rocksdb@L6k", layout, first, last));
+  CutNumbers numbers = CutNumbers::Own;
+  ASSERT_TRUE(parse_level_cut("rocksdb@L0z", layout, first, last, numbers));
+  EXPECT_EQ(numbers, CutNumbers::AllZeroed);
   EXPECT_EQ(first, 0);
-  ASSERT_TRUE(parse_level_cut("rocksdb@L6", layout, first, last, zeroed));
-  EXPECT_FALSE(zeroed);
+  ASSERT_TRUE(parse_level_cut("rocksdb@L6k", layout, first, last, numbers));
+  EXPECT_EQ(numbers, CutNumbers::AllKept);
+  EXPECT_EQ(first, 6);
+  ASSERT_TRUE(parse_level_cut("rocksdb@L6", layout, first, last, numbers));
+  EXPECT_EQ(numbers, CutNumbers::Own);
+  for (const char* bad : {"rocksdb@L6kz", "rocksdb@L6zk", "rocksdb@L6kk", "rocksdb@L6y"})
+    EXPECT_FALSE(parse_level_cut(bad, layout, first, last, numbers)) << bad;
   EXPECT_TRUE(is_level_cut("rocksdb@L0z"));
 }
 

@@ -288,6 +288,59 @@ TEST(LevelPlan, ALevelsOwnRowPricesIt) {
   EXPECT_EQ(recommend(run, RecommendOptions{}).size(), recommend(whole, RecommendOptions{}).size());
 }
 
+// After an ascending load each level is priced on the numbers its codecs leave there: every one
+// kept while the codecs from L0 down are one, every one zeroed below the first change
+// (judgement/level_cut.h numbers_by_codec). Here kept numbers halve a codec's ratio where storage
+// is cheap, and zeroed ones do where it is dear (backwards, so that dear storage takes one codec
+// throughout: the test needs both outcomes).
+TEST(LevelPlan, AscendingLevelsArePricedOnTheNumbersTheirCodecsLeave) {
+  const RunResults whole = rocksdb_run();
+  const auto with_samples = [&](bool kept_worse) {
+    RunResults run = whole;
+    for (int level = 1; level < 7; ++level)
+      for (const auto& c : whole.cells)
+        for (const CutNumbers numbers : {CutNumbers::AllKept, CutNumbers::AllZeroed}) {
+          CellResult cut = c;
+          cut.key.layout = level_cut_layout("rocksdb", level, level, numbers);
+          if ((numbers == CutNumbers::AllKept) == kept_worse) {
+            cut.stored_bytes *= 2;
+            cut.compressed_bytes *= 2;
+          }
+          run.cells.push_back(cut);
+        }
+    return run;
+  };
+  const auto plain = level_plans(whole, plan_workload(",order=ascending"))[0];
+  bool seen_kept = false, seen_zeroed = false;
+  // Dear storage compresses L0 too: one codec throughout.
+  for (const std::string keys :
+       {"storage=0.1,dynamic=0", "storage=0.1,dynamic=1", "storage=100,dynamic=0", "storage=100,dynamic=1"}) {
+    const bool dear = keys.find("storage=100") != std::string::npos;
+    const LevelPlan p = level_plans(
+        with_samples(!dear), testing::parsed_workload("write=2,read=50,cpu=0.05,size=200G,order=ascending," + keys))[0];
+    ASSERT_GE(p.levels.size(), 3u);
+    bool one_codec = true;
+    for (size_t i = 1; i < p.levels.size(); ++i) {
+      const LevelChoice& l = p.levels[i];
+      one_codec = one_codec && l.codec_label == p.levels[0].codec_label;
+      const auto whole_row = std::find_if(plain.levels.begin(), plain.levels.end(), [&](const LevelChoice& c) {
+        return c.codec_label == l.codec_label && !c.own_blocks;
+      });
+      if (l.codec_label == "none") {
+        EXPECT_DOUBLE_EQ(l.stored_ratio, 1);
+        continue;
+      }
+      ASSERT_NE(whole_row, plain.levels.end()) << l.codec_label;
+      EXPECT_NEAR(l.stored_ratio, whole_row->stored_ratio / (one_codec == !dear ? 2 : 1), 1e-9)
+          << "L" << l.share.level << " " << l.codec_label << keys;
+      EXPECT_TRUE(l.own_blocks);
+      (one_codec ? seen_kept : seen_zeroed) = true;
+    }
+  }
+  EXPECT_TRUE(seen_kept);
+  EXPECT_TRUE(seen_zeroed);
+}
+
 TEST(LevelPlan, NoSizeNoPlanAndNoRocksdbProfileNoPlan) {
   Workload w;
   std::string error;
