@@ -102,6 +102,13 @@ inline constexpr double kMemtableFill = 0.8;
 double memtable_arena_bytes(double write_buffer);  // what the arena holds when it asks for a flush
 double memtable_data(const LsmOptions& o);
 
+// The non-codec part of a compaction, in MB (10^6 B) of data per second on one thread: RocksDB
+// 7.8's compaction_finished events on a 2-core VM (auth.log, 100 MB universal loads, 2026-12-07)
+// ran at 80-100 MB/s of CPU into zstd 3 and 150-170 MB/s into lz4, where kvzbench measured zstd
+// 3 at 277/656 MB/s and lz4 at 883/3897 MB/s on the same blocks: 185-205 MB/s left for the rest.
+// A machine's own speed enters through the codecs' measured speeds; this part does not scale.
+inline constexpr double kCompactionMergeMBps = 190;
+
 struct LevelShare {
   int level = 0;
   double data_bytes = 0;        // uncompressed bytes the level holds

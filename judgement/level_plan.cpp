@@ -78,6 +78,19 @@ double level_cores(const LevelShare& s, const Candidate& c, const Workload& w, i
          ((c.compress_mbps > 0 ? write / c.compress_mbps : 0) + (c.decompress_mbps > 0 ? read / c.decompress_mbps : 0));
 }
 
+double compaction_thread_load(const LsmShape& shape, const std::function<const Candidate&(int level)>& speed,
+                              double write_mbps, int threads) {
+  double seconds_per_mb = 0;  // of one thread, per MB ingested
+  for (const auto& s : shape.levels) {
+    const Candidate& c = speed(s.level);
+    const double written = s.level > 0 ? s.rewrites : 0;  // L0's one write is the flush thread's
+    seconds_per_mb += written / kCompactionMergeMBps;
+    if (c.compress_mbps > 0) seconds_per_mb += written / c.compress_mbps;
+    if (c.decompress_mbps > 0) seconds_per_mb += s.compaction_reads / c.decompress_mbps;
+  }
+  return write_mbps * threads * seconds_per_mb;
+}
+
 namespace {
 
 struct Pricing {
@@ -91,6 +104,7 @@ double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) { ret
 // The shape and price of one assignment (a codec index per level number).
 struct Priced {
   LsmShape shape;
+  std::vector<size_t> codec;          // the codec index per level number, as RocksDB applies the line (shape_of)
   std::map<int, CutNumbers> numbers;  // the sequence numbers each level's records carry (level_cut.h)
   PlanTotals totals;
   bool allowed = true;  // bottom_pair_allowed
@@ -103,9 +117,8 @@ CutNumbers numbers_at(const std::map<int, CutNumbers>& numbers, int level) {
 }
 
 // The row a level of `plan` is priced on: its codec's, on the numbers the plan leaves there.
-const Candidate& row_of(const Priced& plan, const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs,
-                        int level) {
-  return codecs[pick[level]].on(level, numbers_at(plan.numbers, level));
+const Candidate& row_of(const Priced& plan, const std::vector<LevelCodec>& codecs, int level) {
+  return codecs[plan.codec[static_cast<size_t>(level)]].on(level, numbers_at(plan.numbers, level));
 }
 
 // Under static sizes the level above the deepest was itself the bottommost until the deepest
@@ -119,16 +132,24 @@ bool bottom_pair_allowed(const LsmShape& shape, const std::vector<size_t>& pick,
 }
 // The shape the levels' rows give, and the numbers its codecs leave on each level: the numbers
 // move the rows, the rows the level sizes (and, under dynamic sizes, the base level that starts
-// the codecs' path), so twice more at most until they agree.
+// the codecs' path), so a few rounds until they agree. A level the base rises to takes the base
+// level's codec: the line gives compression_per_level[1] to whichever level is the base
+// (compaction_picker.cc GetCompressionType), so a pick for a level the shape left empty does not
+// enter the plan. Shape, codecs and numbers always belong together.
 void shape_of(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p, Priced& out) {
-  const LevelCodecId id = [&](int level) { return static_cast<int>(pick[level]); };
-  for (int round = 0; round < 3; ++round) {
+  out.codec = pick;
+  for (int round = 0;; ++round) {
+    const LevelCodecId id = [&](int level) { return static_cast<int>(out.codec[static_cast<size_t>(level)]); };
     out.shape = lsm_shape(
-        p.lsm, [&](int level) { return codecs[pick[level]].on(level, numbers_at(out.numbers, level)).stored_ratio; },
-        id);
-    auto numbers = numbers_by_codec(out.shape, p.lsm, id);
-    if (numbers == out.numbers) return;
+        p.lsm, [&](int level) { return row_of(out, codecs, level).stored_ratio; }, id);
+    std::vector<size_t> codec = out.codec;
+    const auto base = static_cast<size_t>(out.shape.base_level);
+    for (size_t level = 1; level < base && base < codec.size(); ++level) codec[level] = codec[base];
+    auto numbers = numbers_by_codec(out.shape, p.lsm,
+                                    [&](int level) { return static_cast<int>(codec[static_cast<size_t>(level)]); });
+    if ((numbers == out.numbers && codec == out.codec) || round == 3) return;
     out.numbers = std::move(numbers);
+    out.codec = std::move(codec);
   }
 }
 
@@ -137,11 +158,11 @@ Priced price(const std::vector<size_t>& pick, const std::vector<LevelCodec>& cod
   shape_of(pick, codecs, p, out);
   for (const auto& s : out.shape.levels) {
     out.totals.stored_bytes += s.stored_bytes;
-    out.totals.cores += cores_of(s, row_of(out, pick, codecs, s.level), p);
+    out.totals.cores += cores_of(s, row_of(out, codecs, s.level), p);
   }
   out.totals.storage_usd = out.totals.stored_bytes / 1e9 * p.w.storage_usd_gb_month;
   out.totals.cpu_usd = out.totals.cores * p.w.cpu_usd_core_hour * kHoursPerMonth;
-  out.allowed = bottom_pair_allowed(out.shape, pick, p.lsm);
+  out.allowed = bottom_pair_allowed(out.shape, out.codec, p.lsm);
   return out;
 }
 
@@ -166,10 +187,10 @@ std::vector<size_t> descend(std::vector<size_t> pick, const std::vector<LevelCod
   return pick;
 }
 
-std::string per_level_line(const Priced& plan, const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs,
-                           const LsmOptions& o, uint64_t block_size) {
+std::string per_level_line(const Priced& plan, const std::vector<LevelCodec>& codecs, const LsmOptions& o,
+                           uint64_t block_size) {
   std::vector<std::string> types;
-  for (const auto& s : plan.shape.levels) types.push_back(codecs[pick[s.level]].type);
+  for (const auto& s : plan.shape.levels) types.push_back(codecs[plan.codec[static_cast<size_t>(s.level)]].type);
   return fmt::format(
       "compression_per_level={};bottommost_compression={};{};block_based_table_factory={{block_size={}}}",
       join(types, ":"), types.back(), lsm_options_line(o), block_size);
@@ -193,22 +214,25 @@ LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec
   const Priced priced = price(best, codecs, p);
   plan.base_level = priced.shape.base_level;
   plan.totals = priced.totals;
+  plan.compaction_load = compaction_thread_load(
+      priced.shape, [&](int level) -> const Candidate& { return row_of(priced, codecs, level); }, w.write_mbps,
+      g.threads);
   for (const auto& s : priced.shape.levels) {
-    const LevelCodec& c = codecs[best[s.level]];
+    const LevelCodec& c = codecs[priced.codec[static_cast<size_t>(s.level)]];
     LevelChoice lc;
     lc.share = s;
     lc.codec_label = c.row.label;
     lc.rocksdb_type = c.type;
-    lc.stored_ratio = row_of(priced, best, codecs, s.level).stored_ratio;
+    lc.stored_ratio = row_of(priced, codecs, s.level).stored_ratio;
     lc.own_blocks = std::any_of(codecs.begin(), codecs.end(), [&](const LevelCodec& k) {
       return k.at_level.count(s.level) + k.kept_at.count(s.level) + k.zeroed_at.count(s.level) > 0;
     });
-    lc.cores = cores_of(s, row_of(priced, best, codecs, s.level), p);
+    lc.cores = cores_of(s, row_of(priced, codecs, s.level), p);
     lc.storage_usd = s.stored_bytes / 1e9 * w.storage_usd_gb_month;
     lc.cpu_usd = lc.cores * w.cpu_usd_core_hour * kHoursPerMonth;
     plan.levels.push_back(lc);
   }
-  plan.line = per_level_line(priced, best, codecs, w.lsm, g.block_size);
+  plan.line = per_level_line(priced, codecs, w.lsm, g.block_size);
   const LevelCodec& single = codecs[best_single[0]];
   plan.single_label = single.row.label;
   plan.single = price(best_single, codecs, p).totals;

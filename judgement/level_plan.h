@@ -13,6 +13,7 @@
 // its codec's own default), or none. The plan is found by coordinate descent from every
 // single-codec plan (each level in turn takes the codec that makes the whole plan cheapest,
 // until no level changes): level shares depend on the codecs, so levels are not independent.
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -49,6 +50,9 @@ struct LevelPlan {
   int base_level = 1;
   std::vector<LevelChoice> levels;  // L0, then base level .. deepest
   PlanTotals totals;
+  // The share of its one compaction thread that compaction takes at the workload's write rate
+  // (compaction_thread_load); past 1 RocksDB falls behind and holds other levels than these.
+  double compaction_load = 0;
   // compression_per_level=...;bottommost_compression=...;<the LSM's options>;block_based_table_factory=...
   std::string line;
   // The cheapest plan with one codec on every level, for comparison, and its line.
@@ -90,6 +94,17 @@ double level_cores(const LevelShare& s, const Candidate& c, const Workload& w, i
 
 // One plan per workload group measured under a RocksDB profile; none when w.lsm.data_bytes is 0.
 std::vector<LevelPlan> level_plans(const RunResults& run, const Workload& w);
+
+// RocksDB 7.8 runs one compaction at a time at its default max_background_jobs of 2 (db/db_impl/
+// db_impl_compaction_flush.cc GetBGJobLimits: one flush, one compaction). The share of that
+// thread's time compaction needs at `write_mbps`: per byte ingested, what it reads from each level
+// over the level codec's decompress speed, and what it writes into each level below L0 over its
+// compress speed and over kCompactionMergeMBps (judgement/level_model.h). Past 1, compaction
+// falls behind the writes: the upper levels fill past their targets, the deepest holds less than
+// the model's shape, and L0's files stall the writes. `speed(level)` is the level's codec row;
+// `threads` the threads its speeds were measured on (as level_cores).
+double compaction_thread_load(const LsmShape& shape, const std::function<const Candidate&(int level)>& speed,
+                              double write_mbps, int threads);
 // The LSM's options in RocksDB's options string syntax (num_levels, the multiplier, dynamic,
 // and the sizes that differ from 7.8's defaults).
 std::string lsm_options_line(const LsmOptions& o);

@@ -73,12 +73,6 @@ struct UniversalOptions {
   unsigned max_size_amplification_percent = 200;
 };
 
-// The non-codec part of a compaction, in MB (10^6 B) of data per second on one thread: RocksDB
-// 7.8's compaction_finished events on a 2-core VM (auth.log, 100 MB universal loads, 2026-12-07)
-// ran at 80-100 MB/s of CPU into zstd 3 and 150-170 MB/s into lz4, where kvzbench measured zstd
-// 3 at 277/656 MB/s and lz4 at 883/3897 MB/s on the same blocks: 185-205 MB/s left for the rest.
-// A machine's own speed enters through the codecs' measured speeds; this part does not scale.
-inline constexpr double kCompactionMergeMBps = 190;
 inline constexpr double kPaceFills[] = {0.9, 0.95, 1, 1.05, 1.1};
 // Flushes' files differ in ratio: one shuffled 100 MB load's 139 full flushes (LZ4) spread by
 // 0.37 % (standard deviation); uniform within +-0.5 % has 0.29 %. The picker's 1 % size ratio

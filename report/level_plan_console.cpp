@@ -55,6 +55,18 @@ std::string own_blocks_text(const std::vector<LevelChoice>& levels) {
   return text;
 }
 
+// How busy the plan keeps RocksDB's one compaction thread at the write rate, and past its whole
+// time, that the levels above are not what the DB will hold (judgement/level_plan.h).
+std::string compaction_load_text(const LevelPlan& plan, const Workload& workload) {
+  if (plan.compaction_load <= 1)
+    return fmt::format("compaction at {:g} MB/s written keeps its one thread {:.0f} % busy", workload.write_mbps,
+                       plan.compaction_load * 100);
+  return fmt::format(
+      "WARNING: compaction at {:g} MB/s written needs {:.2g} times its one thread: RocksDB falls behind, its upper "
+      "levels fill past their targets and L0's files stall the writes, so the DB will not hold the levels above",
+      workload.write_mbps, plan.compaction_load);
+}
+
 void print_leveled(std::ostream& out, const LevelPlan& plan, const Workload& workload, size_t width) {
   out << "\n"
       << wrap_words(fmt::format("per-level plan, {}", plan.group),
@@ -64,6 +76,7 @@ void print_leveled(std::ostream& out, const LevelPlan& plan, const Workload& wor
   print_levels(out, plan.levels, width);
   const std::string own = own_blocks_text(plan.levels);
   if (!own.empty()) out << wrap_words(" ", own, width) << "\n";
+  out << wrap_words(" ", compaction_load_text(plan, workload), width) << "\n";
   out << wrap_words("  plan", totals_text(plan.totals), width) << "\n";
   out << wrap_words(fmt::format("  best single codec, {}:", plan.single_label), totals_text(plan.single), width)
       << "\n";

@@ -34,6 +34,14 @@ std::string totals(const PlanTotals& t) {
 void write_leveled(std::ostream& o, const LevelPlan& p) {
   o << fmt::format("**{}** ({})\n\n`{}`\n\n", markdown_escape(p.group), lsm_text(p.lsm), p.line);
   write_levels(o, p.levels);
+  if (p.compaction_load <= 1)
+    o << fmt::format("Compaction at the workload's write rate keeps its one thread {:.0f} % busy.\n\n",
+                     p.compaction_load * 100);
+  else
+    o << fmt::format(
+        "**Warning:** compaction at the workload's write rate needs {:.2g} times its one thread: RocksDB falls "
+        "behind, and the DB will not hold the levels above.\n\n",
+        p.compaction_load);
   o << fmt::format("Plan {}; best single codec, {}: {}, `{}`\n\n", totals(p.totals), p.single_label, totals(p.single),
                    p.single_line);
 }

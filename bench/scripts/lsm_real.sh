@@ -43,13 +43,19 @@
 # Outputs in OUT_DIR:
 #   levels.csv   source,order,sizing,level,predicted_bytes,real_mean,real_min,real_max,diff_pct,
 #                spread_pct,verdict  (a row per level either side has, and one for the total)
+#   busy.csv     source,order,sizing,predicted,real_mean,real_min,real_max: per leveled
+#                configuration the share of one compaction thread's time compaction takes while
+#                the load writes, as the plan predicts it (judgement/level_plan.h
+#                compaction_thread_load) and as RocksDB counted it (its compactions' seconds below
+#                L0 over the writes' seconds; kvz_lsm_load's comp_sec and write_sec); not judged
 #   summary.txt  per configuration: the bottom level (the plan's deepest), the total and every
 #                other level holding >= 10 % of the DB (plan or loads' mean), predicted against
 #                the loads' mean, each with a verdict against issue 38's targets (bottom within
 #                +-3 %, total within +-5 %, such a level within +-10 %): "within target", "within
 #                the loads' spread (X %)" when the loads differ among themselves by more than the
 #                target (spread: (max - min) / mean of the loads) and the mean is within that, or
-#                "MISS"; last, "N of M judged figures within targets".
+#                "MISS"; a leveled configuration's compaction thread as in busy.csv, not judged;
+#                last, "N of M judged figures within targets".
 #   runs/SOURCE-ORDER-SIZING/  each step's output (run.json, plan.tsv, load.tsv) and the exact
 #                command that made it with its tool's SHA-1 (*.cmd): a rerun skips a step whose
 #                command and tool are unchanged, so a changed plan line (or a rebuilt tool) reruns.
@@ -204,7 +210,7 @@ import csv, sys
 out, repeats, configs = sys.argv[1], int(sys.argv[2]), [c.split() for c in sys.argv[3:]]
 TARGET = {"bottom": 0.03, "total": 0.05, "level": 0.10}
 sizing_text = {"dynamic": "leveled dynamic=1", "static": "leveled dynamic=0", "universal": "universal"}
-rows, lines, judged, within = [], [], 0, 0
+rows, lines, judged, within, busy_rows = [], [], 0, 0, []
 
 def pct(x):
     return f"{x * 100:+.1f} %"
@@ -225,19 +231,26 @@ def verdict(kind, pred, real):
 
 for source, order, sizing in configs:
     d = f"{out}/runs/{source}-{order}-{sizing}"
-    pred, line = {}, ""
+    pred, line, busy_pred, plans = {}, "", None, 0
     for f in (l.rstrip("\n").split("\t") for l in open(f"{d}/plan.tsv")):
+        plans += f[0] == "plan"
+        if plans > 1:
+            break  # the first plan (one workload group)
         if f[0] == "line" and not line:
             line = f[1]
         elif f[0] == "level" and f[1][1:].isdigit():
             pred.setdefault(int(f[1][1:]), float(f[3]))
-        elif f[0] == "total" and "total" not in pred:
+        elif f[0] == "total":
             pred["total"] = float(f[1])
-            break  # the first plan (one workload group)
-    loads = {}
+        elif f[0] == "busy":
+            busy_pred = float(f[1])
+    loads, comp_sec, write_sec = {}, {}, {}
     with open(f"{d}/load.tsv") as fh:
         for r in csv.DictReader(fh, delimiter="\t"):
-            loads.setdefault(int(r["load"]), {})[int(r["level"])] = int(r["file_bytes"])
+            i, level = int(r["load"]), int(r["level"])
+            loads.setdefault(i, {})[level] = int(r["file_bytes"])
+            comp_sec[i] = comp_sec.get(i, 0.0) + (float(r["comp_sec"]) if level > 0 else 0.0)  # L0's: flushes
+            write_sec[i] = float(r["write_sec"])
     real = {}
     levels = sorted({k for k in pred if k != "total"} | {l for per in loads.values() for l, b in per.items() if b})
     for l in levels:
@@ -269,6 +282,16 @@ for source, order, sizing in configs:
             v = "not judged (< 10 % of the DB)"
         rows.append([source, order, sizing, key if key == "total" else f"L{key}", f"{p:.0f}", f"{mean:.0f}",
                      min(real[key]), max(real[key]), f"{diff * 100:.2f}" if p > 0 else "", f"{spread * 100:.2f}", v])
+    if busy_pred is not None:
+        # Not judged: how busy the plan says one compaction thread is while the load writes, and
+        # what RocksDB's own compaction seconds say (below L0) over the writes' seconds.
+        busy = [comp_sec[i] / write_sec[i] for i in sorted(loads) if write_sec[i] > 0]
+        if busy:
+            mean = sum(busy) / len(busy)
+            lines.append(f"  compaction thread while writing: predicted {busy_pred * 100:.0f} % busy, loads "
+                         f"{mean * 100:.0f} % (min {min(busy) * 100:.0f}, max {max(busy) * 100:.0f}), not judged")
+            busy_rows.append([source, order, sizing, f"{busy_pred:.3f}", f"{mean:.3f}", f"{min(busy):.3f}",
+                              f"{max(busy):.3f}"])
     below = [l for l in levels if l > deepest and any(real[l])]
     if below:
         lines.append(f"  the loads hold data below the plan's deepest level: L{', L'.join(map(str, below))}")
@@ -278,6 +301,10 @@ with open(f"{out}/levels.csv", "w", newline="") as fh:
     w.writerow(["source", "order", "sizing", "level", "predicted_bytes", "real_mean", "real_min", "real_max",
                 "diff_pct", "spread_pct", "verdict"])
     w.writerows(rows)
+with open(f"{out}/busy.csv", "w", newline="") as fh:
+    w = csv.writer(fh, lineterminator="\n")
+    w.writerow(["source", "order", "sizing", "predicted", "real_mean", "real_min", "real_max"])
+    w.writerows(busy_rows)
 lines.append(f"{within} of {judged} judged figures within targets ({repeats} load(s) per configuration; targets: "
              "bottom level +-3 %, total +-5 %, a level holding >= 10 % of the DB +-10 %, or the loads' spread)")
 text = "\n".join(lines) + "\n"

@@ -58,6 +58,18 @@ within=$(grep -cE ": (within target|within the loads' spread \([0-9.]+ %\))$" "$
 tail -1 "$s" | grep -q "^$within of $judged judged figures within targets (1 load(s) per configuration" ||
   fail "count line: $(tail -1 "$s") ($within of $judged)"
 grep -q "loaded (ran)" "$work/stderr1" || fail "no load on the first run: $(cat "$work/stderr1")"
+# The compaction thread's busy share, predicted and counted by RocksDB: the leveled configuration
+# only (the universal plan prints none), one line in the summary, not judged.
+python3 - "$out/busy.csv" <<'PY' || fail "busy.csv: $(cat "$out/busy.csv")"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert [(r["source"], r["order"], r["sizing"]) for r in rows] == [("auth", "shuffled", "dynamic")], rows
+r = rows[0]
+assert float(r["predicted"]) > 0 and float(r["real_mean"]) > 0, r
+assert float(r["real_min"]) <= float(r["real_mean"]) <= float(r["real_max"]), r
+PY
+line_re='^  compaction thread while writing: predicted [0-9]+ % busy, loads [0-9]+ % \(min [0-9]+, max [0-9]+\), not judged$'
+[ "$(grep -cE "$line_re" "$s")" -eq 1 ] || fail "no compaction thread line: $(cat "$s")"
 
 # A second run reuses every step: nothing measured, planned or loaded again, the same outputs.
 stamp=$(stat -c %Y.%s "$out"/runs/*/load.tsv "$out"/runs/*/run.json)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <random>
 
 #include "judgement/level_plan.h"
@@ -339,6 +340,50 @@ TEST(LevelPlan, AscendingLevelsArePricedOnTheNumbersTheirCodecsLeave) {
   }
   EXPECT_TRUE(seen_kept);
   EXPECT_TRUE(seen_zeroed);
+}
+
+// One compaction thread's busy share at the write rate: per byte ingested, the bytes written below
+// L0 over the codec's compress speed and kCompactionMergeMBps, the bytes compaction reads over its
+// decompress speed; x the write rate and the threads the speeds were measured on.
+TEST(LevelPlan, CompactionLoadIsItsThreadsSecondsAtTheWriteRate) {
+  LsmOptions o;
+  o.data_bytes = 10 * kGiB;
+  const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
+  Candidate c;
+  c.compress_mbps = 100;
+  c.decompress_mbps = 400;
+  double per_mb = 0, merge_only = 0;
+  for (const auto& s : shape.levels) {
+    const double written = s.level > 0 ? s.rewrites : 0;
+    per_mb += written / kCompactionMergeMBps + written / 100 + s.compaction_reads / 400;
+    merge_only += written / kCompactionMergeMBps;
+  }
+  ASSERT_GT(per_mb, 0);
+  const auto with = [](const Candidate& k) { return [&k](int) -> const Candidate& { return k; }; };
+  EXPECT_NEAR(compaction_thread_load(shape, with(c), 8, 2), 8 * 2 * per_mb, 1e-12);
+  const Candidate none;  // no codec: the merge alone
+  EXPECT_NEAR(compaction_thread_load(shape, with(none), 8, 1), 8 * merge_only, 1e-12);
+
+  // The plan's is that of its own levels and rows.
+  const RunResults run = rocksdb_run();
+  const Workload w = plan_workload("");
+  const LevelPlan p = level_plans(run, w).at(0);
+  const auto codecs = rocksdb_groups(run).at(0).codecs;
+  LsmShape planned;
+  std::map<int, const Candidate*> rows;
+  for (const auto& l : p.levels) {
+    planned.levels.push_back(l.share);
+    const auto k =
+        std::find_if(codecs.begin(), codecs.end(), [&](const LevelCodec& x) { return x.row.label == l.codec_label; });
+    ASSERT_NE(k, codecs.end()) << l.codec_label;
+    rows[l.share.level] = &k->row;
+  }
+  EXPECT_GT(p.compaction_load, 0);
+  EXPECT_NEAR(p.compaction_load,
+              compaction_thread_load(
+                  planned, [&](int level) -> const Candidate& { return *rows.at(level); }, w.write_mbps,
+                  rocksdb_groups(run).at(0).group.threads),
+              1e-12);
 }
 
 TEST(LevelPlan, NoSizeNoPlanAndNoRocksdbProfileNoPlan) {

@@ -81,6 +81,35 @@ TEST(LevelPlanConsole, PrintsTheLineEachLevelAndTheSingleCodecPlan) {
     EXPECT_NE(text.find(column), std::string::npos) << column;
 }
 
+// How busy the plan keeps RocksDB's one compaction thread at the write rate; past its whole time, a
+// warning that the DB will not hold the levels printed.
+TEST(LevelPlanConsole, SaysHowBusyCompactionIsAndWarnsPastOneThread) {
+  const RunResults run = rocksdb_run();
+  for (const std::string write : {"2", "5000"}) {
+    const Workload w = parsed("write=" + write + ",read=50,storage=0.1,cpu=0.05,size=200G");
+    const LevelPlan plan = level_plans(run, w).at(0);
+    std::ostringstream out;
+    print_level_plans(out, run, w);
+    expect_fits(out.str());
+    const std::string text = joined(out.str());
+    if (write == "2") {
+      ASSERT_LE(plan.compaction_load, 1);
+      EXPECT_NE(text.find(fmt::format("compaction at 2 MB/s written keeps its one thread {:.0f} % busy",
+                                      plan.compaction_load * 100)),
+                std::string::npos)
+          << text;
+      EXPECT_EQ(text.find("WARNING"), std::string::npos) << text;
+    } else {
+      ASSERT_GT(plan.compaction_load, 1);
+      EXPECT_NE(text.find(fmt::format("WARNING: compaction at 5000 MB/s written needs {:.2g} times its one thread: "
+                                      "RocksDB falls behind",
+                                      plan.compaction_load)),
+                std::string::npos)
+          << text;
+    }
+  }
+}
+
 TEST(LevelPlanConsole, UniversalPrintsItsLineRunsAmplificationAndEachLevel) {
   const RunResults run = rocksdb_run();
   const Workload w = parsed("write=2,read=50,storage=0.1,cpu=0.05,size=200G,style=universal");

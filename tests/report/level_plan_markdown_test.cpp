@@ -45,6 +45,30 @@ TEST(LevelPlanMarkdown, LeveledAndUniversalPlansCarryTheirLinesAndLevels) {
   EXPECT_EQ(universal.find("### Per-level plan"), std::string::npos) << universal;
 }
 
+TEST(LevelPlanMarkdown, SaysHowBusyCompactionIsAndWarnsPastOneThread) {
+  const RunResults run = markdown_rocksdb_run();
+  for (const std::string write : {"2", "5000"}) {
+    const std::string spec = "write=" + write + ",read=50,storage=0.1,cpu=0.05,size=200G";
+    Workload w;
+    std::string error;
+    ASSERT_TRUE(parse_workload(spec, default_devices(), w, error));
+    const double load = level_plans(run, w).at(0).compaction_load;
+    const std::string text = markdown(run, spec);
+    if (load <= 1)
+      EXPECT_NE(text.find(fmt::format("Compaction at the workload's write rate keeps its one thread {:.0f} % busy.",
+                                      load * 100)),
+                std::string::npos)
+          << text;
+    else
+      EXPECT_NE(text.find(fmt::format("**Warning:** compaction at the workload's write rate needs {:.2g} times its one "
+                                      "thread",
+                                      load)),
+                std::string::npos)
+          << text;
+    EXPECT_EQ(load > 1, write == "5000") << load;
+  }
+}
+
 TEST(LevelPlanMarkdown, FamiliesGetARowWithTheirPickAndLine) {
   const RunResults run = markdown_rocksdb_run();
   const std::string text =

@@ -15,12 +15,16 @@
 // none has started for 5 s is one the picker declines, as universal compaction may; at most
 // 10 minutes, then the levels are read as they stand with a note on stderr). Standard output,
 // TSV with a header line, one line per level per load (every level of num_levels):
-//   load level files file_bytes data_bytes raw_bytes kept_bytes codecs
+//   load level files file_bytes data_bytes raw_bytes kept_bytes codecs comp_sec write_sec
 // file_bytes: the level's SST file sizes (SstFileMetaData::size, the files' bytes on disk);
 // data_bytes: TableProperties::data_size; raw_bytes: raw_key_size + raw_value_size (RocksDB's
 // count: keys with their 8-byte internal suffix); kept_bytes: the file bytes of files whose
 // largest_seqno > 0 (records that keep their sequence numbers; a bottommost compaction zeroes
-// them); codecs: the files' compression names, sorted, joined by '+' ("-" for an empty level).
+// them); codecs: the files' compression names, sorted, joined by '+' ("-" for an empty level);
+// comp_sec: the seconds compactions into the level took (RocksDB's own count, the "rocksdb.cfstats"
+// map's compaction.L<k>.CompSec; L0's are the flushes'); write_sec: the seconds the load's writes
+// took (the same on each of its lines), so the compaction thread's busy share while writing is
+// the levels' comp_sec below L0 over it.
 // Progress and notes on stderr. Bad arguments: one line on stderr, exit 2; a RocksDB error: exit 1.
 #include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
@@ -140,7 +144,18 @@ bool settle(rocksdb::DB& db, std::string& note) {
 struct Level {
   uint64_t files = 0, file_bytes = 0, data_bytes = 0, raw_bytes = 0, kept_bytes = 0;
   std::set<std::string> codecs;
+  double comp_sec = 0;
 };
+
+// Each level's compaction seconds, from RocksDB's cfstats map (compaction.L<k>.CompSec).
+void read_compaction_seconds(rocksdb::DB& db, std::map<int, Level>& levels) {
+  std::map<std::string, std::string> stats;
+  if (!db.GetMapProperty(rocksdb::DB::Properties::kCFStats, &stats)) return;
+  for (auto& [level, l] : levels) {
+    const auto it = stats.find(fmt::format("compaction.L{}.CompSec", level));
+    if (it != stats.end() && !kvz::parse_double(it->second, l.comp_sec)) l.comp_sec = 0;
+  }
+}
 
 // Every level's files and bytes; false with `error` when a file has no table properties.
 bool read_levels(rocksdb::DB& db, std::map<int, Level>& out, std::string& error) {
@@ -251,9 +266,10 @@ int load_once(const Args& a, const rocksdb::ColumnFamilyOptions& cf, const kvz::
     std::cerr << "kvz_lsm_load: " << error << "\n";
     return 1;
   }
+  read_compaction_seconds(*db, levels);
   for (const auto& [level, l] : levels)
-    std::cout << fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", index, level, l.files, l.file_bytes, l.data_bytes,
-                             l.raw_bytes, l.kept_bytes, join(l.codecs));
+    std::cout << fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.3f}\t{:.3f}\n", index, level, l.files, l.file_bytes,
+                             l.data_bytes, l.raw_bytes, l.kept_bytes, join(l.codecs), l.comp_sec, written);
   std::cout.flush();
   const rocksdb::Status closed = db->Close();
   db.reset();
@@ -291,7 +307,7 @@ int main(int argc, char** argv) {
                            rs.records.size(), bytes, a.order, a.repeats);
   const std::vector<size_t> order =
       kvz::load_order(rs.records.size(), a.order == "ascending" ? kvz::LoadOrder::Ascending : kvz::LoadOrder::Shuffled);
-  std::cout << "load\tlevel\tfiles\tfile_bytes\tdata_bytes\traw_bytes\tkept_bytes\tcodecs\n";
+  std::cout << "load\tlevel\tfiles\tfile_bytes\tdata_bytes\traw_bytes\tkept_bytes\tcodecs\tcomp_sec\twrite_sec\n";
   for (int i = 0; i < a.repeats; ++i)
     if (const int rc = load_once(a, cf, rs, order, i, fs::path(a.dir) / ("load" + std::to_string(i)))) return rc;
   return 0;

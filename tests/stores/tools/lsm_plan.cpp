@@ -13,6 +13,7 @@
 //           the load leaves, newest first; L0 for an L0 file)
 //   peak    PREDICTED_PEAK_STORED_BYTES  (universal only: all runs plus a compaction's output)
 //   total   PREDICTED_STORED_BYTES
+//   busy    COMPACTION_THREAD_LOAD       (leveled only: judgement/level_plan.h compaction_thread_load)
 // Bytes are whole numbers. Bad input (unreadable results, a bad workload, no plan): one line on
 // stderr, exit 2.
 #include <iostream>
@@ -67,7 +68,7 @@ int main(int argc, char** argv) {
   for (const auto& p : plans) {
     std::cout << "plan\t" << p.group << "\nline\t" << p.line << "\n";
     for (const auto& lc : p.levels) print_level(lc);
-    std::cout << fmt::format("total\t{:.0f}\n", p.totals.stored_bytes);
+    std::cout << fmt::format("total\t{:.0f}\nbusy\t{:.3f}\n", p.totals.stored_bytes, p.compaction_load);
   }
   return 0;
 }
