@@ -108,6 +108,17 @@ double memtable_data(const LsmOptions& o);
 // 3 at 277/656 MB/s and lz4 at 883/3897 MB/s on the same blocks: 185-205 MB/s left for the rest.
 // A machine's own speed enters through the codecs' measured speeds; this part does not scale.
 inline constexpr double kCompactionMergeMBps = 190;
+// A leveled compaction's own time beside the codec, wall time, what keeps the one compaction
+// thread busy: kCompactionRecordNs per record it writes (merging, building the table) and its
+// table files' bytes written at kCompactionFileMBps (writing and syncing them). Fitted by least
+// squares on RocksDB 7.8's own compaction seconds (the "rocksdb.cfstats" map's CompSec below L0)
+// in the ten 100 MB loads of bench/scripts/lsm_real.sh at 8 MB/s on this 2-core VM that
+// compacted at all (2026-12-07; records of 51, 125 and 364 bytes), less the codec's seconds at
+// kvzbench's speeds, against the records and file bytes the level model writes: each load's
+// seconds within -17 .. +28 % of the fit (per byte of data alone they spread 5.7-21 ms/MB). A
+// machine's own codec speed enters through the measured speeds; these two do not scale.
+inline constexpr double kCompactionRecordNs = 615;
+inline constexpr double kCompactionFileMBps = 133;
 
 struct LevelShare {
   int level = 0;

@@ -78,17 +78,22 @@ double level_cores(const LevelShare& s, const Candidate& c, const Workload& w, i
          ((c.compress_mbps > 0 ? write / c.compress_mbps : 0) + (c.decompress_mbps > 0 ? read / c.decompress_mbps : 0));
 }
 
+double compaction_seconds_per_mb(double record_bytes) {
+  return record_bytes > 0 ? kCompactionRecordNs * 1e-3 / record_bytes : 1 / kCompactionMergeMBps;
+}
+
 double compaction_thread_load(const LsmShape& shape, const std::function<const Candidate&(int level)>& speed,
-                              double write_mbps, int threads) {
-  double seconds_per_mb = 0;  // of one thread, per MB ingested
+                              double write_mbps, int threads, double record_bytes) {
+  double codec = 0, rest = 0;  // seconds per MB ingested: the codec's (on `threads`), the rest's (one thread)
   for (const auto& s : shape.levels) {
     const Candidate& c = speed(s.level);
     const double written = s.level > 0 ? s.rewrites : 0;  // L0's one write is the flush thread's
-    seconds_per_mb += written / kCompactionMergeMBps;
-    if (c.compress_mbps > 0) seconds_per_mb += written / c.compress_mbps;
-    if (c.decompress_mbps > 0) seconds_per_mb += s.compaction_reads / c.decompress_mbps;
+    const double ratio = c.stored_ratio > 0 ? c.stored_ratio : 1;
+    rest += written * (compaction_seconds_per_mb(record_bytes) + 1 / ratio / kCompactionFileMBps);
+    if (c.compress_mbps > 0) codec += written / c.compress_mbps;
+    if (c.decompress_mbps > 0) codec += s.compaction_reads / c.decompress_mbps;
   }
-  return write_mbps * threads * seconds_per_mb;
+  return write_mbps * (threads * codec + rest);
 }
 
 namespace {
@@ -216,7 +221,7 @@ LevelPlan plan_group(const GroupRecommendations& g, const std::vector<LevelCodec
   plan.totals = priced.totals;
   plan.compaction_load = compaction_thread_load(
       priced.shape, [&](int level) -> const Candidate& { return row_of(priced, codecs, level); }, w.write_mbps,
-      g.threads);
+      g.threads, p.lsm.record_bytes);
   for (const auto& s : priced.shape.levels) {
     const LevelCodec& c = codecs[priced.codec[static_cast<size_t>(s.level)]];
     LevelChoice lc;

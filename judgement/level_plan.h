@@ -98,13 +98,18 @@ std::vector<LevelPlan> level_plans(const RunResults& run, const Workload& w);
 // RocksDB 7.8 runs one compaction at a time at its default max_background_jobs of 2 (db/db_impl/
 // db_impl_compaction_flush.cc GetBGJobLimits: one flush, one compaction). The share of that
 // thread's time compaction needs at `write_mbps`: per byte ingested, what it reads from each level
-// over the level codec's decompress speed, and what it writes into each level below L0 over its
-// compress speed and over kCompactionMergeMBps (judgement/level_model.h). Past 1, compaction
-// falls behind the writes: the upper levels fill past their targets, the deepest holds less than
-// the model's shape, and L0's files stall the writes. `speed(level)` is the level's codec row;
-// `threads` the threads its speeds were measured on (as level_cores).
+// over the level codec's decompress speed, what it writes into each level below L0 over its
+// compress speed, and beside the codec compaction_seconds_per_mb for each MB it writes and its
+// file bytes (the MB over the row's stored ratio) at kCompactionFileMBps (judgement/level_model.h). Past 1, compaction
+// falls behind the writes: the upper levels fill past their targets, the deepest holds less than the model's shape, and
+// L0's files stall the writes. `speed(level)` is the level's codec row; `threads` the threads its speeds were measured
+// on (as level_cores: the codec's seconds are theirs x `threads`); `record_bytes` the bytes a record takes in the
+// blocks (0: not known).
 double compaction_thread_load(const LsmShape& shape, const std::function<const Candidate&(int level)>& speed,
-                              double write_mbps, int threads);
+                              double write_mbps, int threads, double record_bytes);
+// What a compaction spends per MB of data it writes beside the codec and the file writes:
+// kCompactionRecordNs per record, or without a record size 1 / kCompactionMergeMBps.
+double compaction_seconds_per_mb(double record_bytes);
 // The LSM's options in RocksDB's options string syntax (num_levels, the multiplier, dynamic,
 // and the sizes that differ from 7.8's defaults).
 std::string lsm_options_line(const LsmOptions& o);

@@ -352,17 +352,27 @@ TEST(LevelPlan, CompactionLoadIsItsThreadsSecondsAtTheWriteRate) {
   Candidate c;
   c.compress_mbps = 100;
   c.decompress_mbps = 400;
-  double per_mb = 0, merge_only = 0;
+  c.stored_ratio = 4;
+  double codec = 0, written = 0;
   for (const auto& s : shape.levels) {
-    const double written = s.level > 0 ? s.rewrites : 0;
-    per_mb += written / kCompactionMergeMBps + written / 100 + s.compaction_reads / 400;
-    merge_only += written / kCompactionMergeMBps;
+    written += s.level > 0 ? s.rewrites : 0;
+    codec += (s.level > 0 ? s.rewrites : 0) / 100 + s.compaction_reads / 400;
   }
-  ASSERT_GT(per_mb, 0);
+  ASSERT_GT(codec, 0);
   const auto with = [](const Candidate& k) { return [&k](int) -> const Candidate& { return k; }; };
-  EXPECT_NEAR(compaction_thread_load(shape, with(c), 8, 2), 8 * 2 * per_mb, 1e-12);
-  const Candidate none;  // no codec: the merge alone
-  EXPECT_NEAR(compaction_thread_load(shape, with(none), 8, 1), 8 * merge_only, 1e-12);
+  // Beside the codec, kCompactionRecordNs per record written (125-byte records, 8000 a MB) and the
+  // file bytes written (the data over the stored ratio) at kCompactionFileMBps.
+  const double records = written * 8000 * kCompactionRecordNs * 1e-9;
+  EXPECT_NEAR(compaction_seconds_per_mb(125), 8000 * kCompactionRecordNs * 1e-9, 1e-15);
+  EXPECT_NEAR(compaction_thread_load(shape, with(c), 8, 2, 125),
+              8 * (2 * codec + records + written / 4 / kCompactionFileMBps), 1e-12);
+  Candidate none;  // no codec: the rest alone, the same per record at any record size
+  none.stored_ratio = 1;
+  const double files = written / kCompactionFileMBps;
+  EXPECT_NEAR(compaction_thread_load(shape, with(none), 8, 1, 125), 8 * (records + files), 1e-12);
+  EXPECT_NEAR(compaction_thread_load(shape, with(none), 8, 1, 50), 8 * (records * 125 / 50 + files), 1e-12);
+  // Without a record size: kCompactionMergeMBps.
+  EXPECT_NEAR(compaction_thread_load(shape, with(none), 8, 1, 0), 8 * (written / kCompactionMergeMBps + files), 1e-12);
 
   // The plan's is that of its own levels and rows.
   const RunResults run = rocksdb_run();
@@ -382,7 +392,7 @@ TEST(LevelPlan, CompactionLoadIsItsThreadsSecondsAtTheWriteRate) {
   EXPECT_NEAR(p.compaction_load,
               compaction_thread_load(
                   planned, [&](int level) -> const Candidate& { return *rows.at(level); }, w.write_mbps,
-                  rocksdb_groups(run).at(0).group.threads),
+                  rocksdb_groups(run).at(0).group.threads, p.lsm.record_bytes),
               1e-12);
 }
 
