@@ -84,12 +84,13 @@ double compaction_seconds_per_mb(double record_bytes) {
 
 double compaction_thread_load(const LsmShape& shape, const std::function<const Candidate&(int level)>& speed,
                               double write_mbps, int threads, double record_bytes) {
+  const double per_mb = compaction_seconds_per_mb(record_bytes);
   double codec = 0, rest = 0;  // seconds per MB ingested: the codec's (on `threads`), the rest's (one thread)
   for (const auto& s : shape.levels) {
     const Candidate& c = speed(s.level);
     const double written = s.level > 0 ? s.rewrites : 0;  // L0's one write is the flush thread's
     const double ratio = c.stored_ratio > 0 ? c.stored_ratio : 1;
-    rest += written * (compaction_seconds_per_mb(record_bytes) + 1 / ratio / kCompactionFileMBps);
+    rest += written * (per_mb + 1 / ratio / kCompactionFileMBps);
     if (c.compress_mbps > 0) codec += written / c.compress_mbps;
     if (c.decompress_mbps > 0) codec += s.compaction_reads / c.decompress_mbps;
   }
@@ -141,17 +142,19 @@ bool bottom_pair_allowed(const LsmShape& shape, const std::vector<size_t>& pick,
 // level's codec: the line gives compression_per_level[1] to whichever level is the base
 // (compaction_picker.cc GetCompressionType), so a pick for a level the shape left empty does not
 // enter the plan. Shape, codecs and numbers always belong together.
+LevelCodecId id_of(const std::vector<size_t>& codec) {
+  return [&codec](int level) { return static_cast<int>(codec[static_cast<size_t>(level)]); };
+}
+
 void shape_of(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p, Priced& out) {
   out.codec = pick;
   for (int round = 0;; ++round) {
-    const LevelCodecId id = [&](int level) { return static_cast<int>(out.codec[static_cast<size_t>(level)]); };
     out.shape = lsm_shape(
-        p.lsm, [&](int level) { return row_of(out, codecs, level).stored_ratio; }, id);
+        p.lsm, [&](int level) { return row_of(out, codecs, level).stored_ratio; }, id_of(out.codec));
     std::vector<size_t> codec = out.codec;
     const auto base = static_cast<size_t>(out.shape.base_level);
     for (size_t level = 1; level < base && base < codec.size(); ++level) codec[level] = codec[base];
-    auto numbers = numbers_by_codec(out.shape, p.lsm,
-                                    [&](int level) { return static_cast<int>(codec[static_cast<size_t>(level)]); });
+    auto numbers = numbers_by_codec(out.shape, p.lsm, id_of(codec));
     if ((numbers == out.numbers && codec == out.codec) || round == 3) return;
     out.numbers = std::move(numbers);
     out.codec = std::move(codec);

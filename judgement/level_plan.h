@@ -100,11 +100,12 @@ std::vector<LevelPlan> level_plans(const RunResults& run, const Workload& w);
 // thread's time compaction needs at `write_mbps`: per byte ingested, what it reads from each level
 // over the level codec's decompress speed, what it writes into each level below L0 over its
 // compress speed, and beside the codec compaction_seconds_per_mb for each MB it writes and its
-// file bytes (the MB over the row's stored ratio) at kCompactionFileMBps (judgement/level_model.h). Past 1, compaction
-// falls behind the writes: the upper levels fill past their targets, the deepest holds less than the model's shape, and
-// L0's files stall the writes. `speed(level)` is the level's codec row; `threads` the threads its speeds were measured
-// on (as level_cores: the codec's seconds are theirs x `threads`); `record_bytes` the bytes a record takes in the
-// blocks (0: not known).
+// file bytes (the MB over the row's stored ratio) at kCompactionFileMBps (judgement/level_model.h).
+// Past 1, compaction falls behind the writes: the upper levels fill past their targets, the
+// deepest holds less than the model's shape, and L0's files stall the writes. `speed(level)` is
+// the level's codec row; `threads` the threads its speeds were measured on (as level_cores: the
+// codec's seconds are theirs x `threads`); `record_bytes` the bytes a record takes in the blocks
+// (0: not known).
 double compaction_thread_load(const LsmShape& shape, const std::function<const Candidate&(int level)>& speed,
                               double write_mbps, int threads, double record_bytes);
 // What a compaction spends per MB of data it writes beside the codec and the file writes:
