@@ -110,7 +110,7 @@ double cores_of(const LevelShare& s, const Candidate& c, const Pricing& p) { ret
 // The shape and price of one assignment (a codec index per level number).
 struct Priced {
   LsmShape shape;
-  std::vector<size_t> codec;          // the codec index per level number, as RocksDB applies the line (shape_of)
+  std::vector<size_t> codec;          // the codec index per level number
   std::map<int, CutNumbers> numbers;  // the sequence numbers each level's records carry (level_cut.h)
   PlanTotals totals;
   bool allowed = true;  // bottom_pair_allowed
@@ -138,26 +138,17 @@ bool bottom_pair_allowed(const LsmShape& shape, const std::vector<size_t>& pick,
 }
 // The shape the levels' rows give, and the numbers its codecs leave on each level: the numbers
 // move the rows, the rows the level sizes (and, under dynamic sizes, the base level that starts
-// the codecs' path), so a few rounds until they agree. A level the base rises to takes the base
-// level's codec: the line gives compression_per_level[1] to whichever level is the base
-// (compaction_picker.cc GetCompressionType), so a pick for a level the shape left empty does not
-// enter the plan. Shape, codecs and numbers always belong together.
-LevelCodecId id_of(const std::vector<size_t>& codec) {
-  return [&codec](int level) { return static_cast<int>(codec[static_cast<size_t>(level)]); };
-}
-
+// the codecs' path), so a few rounds until they agree. The shape is always the one the numbers
+// kept beside it were priced on, agreed or not after the last round.
 void shape_of(const std::vector<size_t>& pick, const std::vector<LevelCodec>& codecs, const Pricing& p, Priced& out) {
   out.codec = pick;
+  const LevelCodecId id = [&pick](int level) { return static_cast<int>(pick[static_cast<size_t>(level)]); };
   for (int round = 0;; ++round) {
     out.shape = lsm_shape(
-        p.lsm, [&](int level) { return row_of(out, codecs, level).stored_ratio; }, id_of(out.codec));
-    std::vector<size_t> codec = out.codec;
-    const auto base = static_cast<size_t>(out.shape.base_level);
-    for (size_t level = 1; level < base && base < codec.size(); ++level) codec[level] = codec[base];
-    auto numbers = numbers_by_codec(out.shape, p.lsm, id_of(codec));
-    if ((numbers == out.numbers && codec == out.codec) || round == 3) return;
+        p.lsm, [&](int level) { return row_of(out, codecs, level).stored_ratio; }, id);
+    auto numbers = numbers_by_codec(out.shape, p.lsm, id);
+    if (numbers == out.numbers || round == 3) return;
     out.numbers = std::move(numbers);
-    out.codec = std::move(codec);
   }
 }
 
