@@ -107,6 +107,8 @@ double memtable_data(const LsmOptions& o);
 // ran at 80-100 MB/s of CPU into zstd 3 and 150-170 MB/s into lz4, where kvzbench measured zstd
 // 3 at 277/656 MB/s and lz4 at 883/3897 MB/s on the same blocks: 185-205 MB/s left for the rest.
 // A machine's own speed enters through the codecs' measured speeds; this part does not scale.
+// Only where the record size is not known: records explain the time better (below, and
+// judgement/universal_model.h kUniversalRecordNs).
 inline constexpr double kCompactionMergeMBps = 190;
 // A leveled compaction's own time beside the codec, wall time, what keeps the one compaction
 // thread busy: kCompactionRecordNs per record it writes (merging, building the table) and its

@@ -138,6 +138,12 @@ class Replay {
     const double mbps = compress ? c.compress_mbps : c.decompress_mbps;
     return mbps > 0 ? data / 1e6 / mbps : 0;
   }
+  // A compaction's time beside its codec: its records and its table file's bytes (per byte of data
+  // without a record size).
+  double merge_seconds(double data, double ratio) const {
+    if (o_.record_bytes <= 0) return data / 1e6 / kCompactionMergeMBps;
+    return data / o_.record_bytes * kUniversalRecordNs * 1e-9 + file_bytes(data, ratio) / 1e6 / kUniversalFileMBps;
+  }
   // Starts the picker's compaction when none runs.
   void start() {
     Range r;
@@ -153,8 +159,8 @@ class Replay {
       job.out.data += runs_[i].data;
       secs += seconds(runs_[i].data, codecs_(runs_[i].slot, runs_[i].level, kSpeedsOnly), false);
     }
-    secs += seconds(job.out.data, codecs_(job.out.slot, job.out.level, kSpeedsOnly), true) +
-            job.out.data / 1e6 / kCompactionMergeMBps;
+    const RunCodec out = codecs_(job.out.slot, job.out.level, kSpeedsOnly);
+    secs += seconds(job.out.data, out, true) + merge_seconds(job.out.data, out.stored_ratio);
     job.ends = now_ + (ingest_ > 0 ? secs * time_factor_ : 0);
     job_ = job;
   }
@@ -256,6 +262,10 @@ double UniversalShape::write_amplification() const {
   double sum = 0;
   for (const auto& l : levels) sum += l.rewrites;
   return sum;
+}
+
+double pace_time_factor(int replay) {
+  return kPaceTimeLow * std::pow(kPaceTimeHigh / kPaceTimeLow, replay / (kPaceReplays - 1.0));
 }
 
 double replay_flush_bytes(const LsmOptions& o, double max_flushes) {
@@ -369,22 +379,19 @@ UniversalShape universal_shape(const LsmOptions& o, const UniversalOptions& u, c
   std::vector<UniversalShape> shapes;
   // The replays together take no more flushes than one unpaced replay may (kMaxFlushes): beyond
   // that a flush stands for several memtables, as it does there.
-  const double replays = std::size(kPaceFills) * std::size(kPaceTimes);
+  const double replays = kPaceReplays;
   const double flush = replay_flush_bytes(o, kMaxFlushes / replays);
-  for (double fill : kPaceFills)
-    for (double factor : kPaceTimes)
-      shapes.push_back(universal_replay(o, u, codecs,
-                                        {.flush_bytes = flush * fill,
-                                         .ingest_mbps = ingest_mbps,
-                                         .time_factor = factor,
-                                         .jitter_seed = shapes.size() + 1}));
+  for (int i = 0; i < kPaceReplays; ++i)
+    shapes.push_back(universal_replay(o, u, codecs,
+                                      {.flush_bytes = flush,
+                                       .ingest_mbps = ingest_mbps,
+                                       .time_factor = pace_time_factor(i),
+                                       .jitter_seed = shapes.size() + 1}));
   MeanShape mean(shapes.size());
   for (const auto& r : shapes) mean.add(r);
   UniversalShape s = mean.shape();
-  double flushes = 0;
-  for (const auto& r : shapes) flushes += r.flushes / static_cast<double>(shapes.size());
-  s.flushes = static_cast<int>(std::lround(flushes));
-  s.flush_bytes = o.data_bytes / flushes;
+  s.flushes = shapes.front().flushes;
+  s.flush_bytes = flush;
   return s;
 }
 

@@ -27,7 +27,8 @@
 // time (max_background_jobs 2 gives one flush and one compaction thread: db/db_impl/
 // db_impl_compaction_flush.cc GetBGJobLimits). A compaction takes its input's data over each
 // input codec's decompress speed, plus the output over the output codec's compress speed, plus
-// the data over kCompactionMergeMBps (reading, merging and writing the files around the codec);
+// kUniversalRecordNs per record and its table file's bytes at kUniversalFileMBps (reading, merging
+// and writing around the codec; without a record size, the data over kCompactionMergeMBps);
 // flushes keep arriving meanwhile, and the picker sees them all when it next looks. Writes slow
 // to delayed_write_rate at level0_slowdown_writes_trigger sorted runs and stop at
 // level0_stop_writes_trigger (db/column_family.cc GetWriteStallConditionAndCause; universal
@@ -38,16 +39,17 @@
 // not have run just before the end), and that turns on how long each compaction took, how many
 // flushes the load made and stored sizes a percent apart (the picker compares them): the same
 // load on the same machine ended with 48 % or 92-99 % of its data in the last run (auth.log,
-// 100 MB, 8 MB/s, shuffled). So a paced load is replayed at each of kPaceFills x the memtable's
-// data (memtable_data, judgement/level_model.h: one real load's flushes held within 0.5 % of
-// each other, but the arena's rule is an estimate) and each of
-// kPaceTimes x each compaction's estimated time (one full-speed load's compactions into zstd 3
-// ran at 44-96 MB/s of wall time, by its compaction_finished events), and the shape is their mean
-// per level, with the range of each level's stored bytes beside it. Each replay draws its flushes'
-// jitter (kFlushJitter) from its own seed, 1..15: the same inputs always give the same shape.
-// Sequence numbers (what each run's records cost; judgement/universal_cut.h cuts the records):
-// a flush keeps them; a compaction zeroes them when it is bottommost
-// (db/compaction/compaction_iterator.cc PrepareOutput; Compaction::IsBottommostLevel,
+// 100 MB, 8 MB/s, shuffled). So a paced load is replayed kPaceReplays times, each compaction
+// taking pace_time_factor(i) x its estimated time (kUniversalRecordNs below: the loads' big
+// compactions took 0.82-1.27 x their estimate, 10th to 90th percentile), at the memtable's data a
+// flush (memtable_data, judgement/level_model.h: six 100 MB loads flushed 116, 140 and 207 times
+// where it gives 116, 141 and 207, so the replays keep that count; replayed at 0.9-1.1 x the
+// memtable's data, their mean put amazon_cellphones.ndjson's shuffled L4 30 % off the shape all
+// three of its loads reached, which the replays at its own count reach), and the shape is their
+// mean per level, with the range of each level's stored bytes beside it. Each replay draws its flushes' jitter
+// (kFlushJitter) from its own seed, 1..kPaceReplays: the same inputs always give the same shape. Sequence numbers (what
+// each run's records cost; judgement/universal_cut.h cuts the records): a flush keeps them; a compaction zeroes them
+// when it is bottommost (db/compaction/compaction_iterator.cc PrepareOutput; Compaction::IsBottommostLevel,
 // VersionStorageInfo::RangeMightExistAfterSortedRun): its stretch reaches the oldest run, or it
 // writes below L0 and no older run overlaps its keys. A shuffled load's runs all span the key
 // space, so only merges into the oldest run zero them; an ascending load's older runs hold only
@@ -73,12 +75,25 @@ struct UniversalOptions {
   unsigned max_size_amplification_percent = 200;
 };
 
-inline constexpr double kPaceFills[] = {0.9, 0.95, 1, 1.05, 1.1};
 // Flushes' files differ in ratio: one shuffled 100 MB load's 139 full flushes (LZ4) spread by
 // 0.37 % (standard deviation); uniform within +-0.5 % has 0.29 %. The picker's 1 % size ratio
-// turns on less.
+// turns on less. Not the data's own: six 100 MB loads' flush files spread by 0.16-0.38 %
+// shuffled, but 0.05 % (amazon_cellphones.ndjson), 0.73 % (auth.log) and 1.66 %
+// (world-cities.csv) ascending, where each flush holds its own stretch of the keys.
 inline constexpr double kFlushJitter = 0.005;
-inline constexpr double kPaceTimes[] = {0.7, 1, 1.4};
+// The replays of a paced load: compactions at 0.7 to 1.4 x their estimate, in even steps of its log.
+inline constexpr int kPaceReplays = 15;
+inline constexpr double kPaceTimeLow = 0.7, kPaceTimeHigh = 1.4;
+double pace_time_factor(int replay);  // replay 0..kPaceReplays-1
+// A universal compaction's own wall time beside its codec: kUniversalRecordNs per record it writes
+// and its one table file's bytes at kUniversalFileMBps. Least squares over the 621 compactions of
+// six 100 MB loads at 8 MB/s (auth.log, world-cities.csv and amazon_cellphones.ndjson, shuffled
+// and ascending; this 2-core VM, 2026-12-08) in RocksDB 7.8's EVENT_LOG: compaction_time_micros
+// less the codec's seconds at kvzbench's speeds on the files read and written (table_file_creation's
+// raw key and value bytes), against the written files' num_entries and file_size. Each load's
+// total is within -8 .. +6 % of the fit; the data over kCompactionMergeMBps was 0.71-1.56 x off.
+inline constexpr double kUniversalRecordNs = 407;
+inline constexpr double kUniversalFileMBps = 205;
 // Write stalls at RocksDB 7.8's defaults (include/rocksdb/advanced_options.h, options.h).
 inline constexpr int kSlowdownRuns = 20;                               // level0_slowdown_writes_trigger
 inline constexpr int kStopRuns = 36;                                   // level0_stop_writes_trigger
@@ -120,7 +135,7 @@ struct UniversalShape {
   // Per output level that holds data or was written: data, stored, rewrites and compaction reads
   // per byte ingested (over the whole load), share of point reads (its share of the data).
   std::vector<LevelShare> levels;
-  double flush_bytes = 0;  // data per flush replayed (write_buffer_size unless scaled; a paced load's mean)
+  double flush_bytes = 0;  // data per flush replayed (a memtable's data unless scaled)
   int flushes = 0;
   double load_seconds = 0;     // from the first write to the last flush (0 unpaced)
   double stalled_seconds = 0;  // of which writes ran slowed or stopped

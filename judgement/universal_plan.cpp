@@ -66,7 +66,7 @@ RunDensity density_of(const LevelCodec& c, const LsmOptions& o) {
 class Pricer {
  public:
   Pricer(const std::vector<LevelCodec>& codecs, const Workload& w, const GroupRecommendations& g)
-      : codecs_(codecs), w_(w), threads_(g.threads), lsm_(w.lsm) {
+      : codecs_(codecs), w_(w), threads_(std::max(1, g.threads)), lsm_(w.lsm) {
     lsm_.block_size = static_cast<double>(g.block_size);  // table files counted
     lsm_.record_bytes = g.record_bytes;                   // what a flush holds
     for (const auto& c : codecs) {
@@ -87,7 +87,8 @@ class Pricer {
           const RunRow& r = rows_[k][static_cast<size_t>(level)];
           const double modelled = r.per_modelled > 0 ? densities_[k].modelled(run.share, run.zeroed) : 0;
           const double ratio = modelled > 0 ? r.per_modelled * modelled : r.row->stored_ratio;
-          return RunCodec{ratio, r.row->compress_mbps, r.row->decompress_mbps};
+          // A compaction runs on one thread: the row's speeds are its threads' total.
+          return RunCodec{ratio, r.row->compress_mbps / threads_, r.row->decompress_mbps / threads_};
         },
         w_.write_mbps);
     out.totals.stored_bytes = out.shape.stored_bytes();

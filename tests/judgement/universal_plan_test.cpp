@@ -111,20 +111,22 @@ TEST(UniversalModel, WritesSlowToTheDelayedRateAtTwentySortedRuns) {
 }
 
 TEST(UniversalModel, APacedLoadIsTheMeanOfItsReplaysWithEachLevelsRange) {
-  // 100 flushes of 1 MB at 50 MB/s, compactions at 100 MB/s: the replays (memtable fills and
-  // compaction times apart) end in different places of the merge cycle.
+  // 100 flushes of 1 MB at 50 MB/s, compactions at 100 MB/s: the replays (compaction times apart)
+  // end in different places of the merge cycle.
   LsmOptions o;
   o.data_bytes = 100e6;
   o.write_buffer = 1e6 / kMemtableFill;
   const RunCodecs codec = [](int, int, const RunSample&) { return RunCodec{2.0, 100, 0}; };
   const UniversalShape mean = universal_shape(o, UniversalOptions{}, codec, 50);
   std::vector<UniversalShape> replays;
-  for (double fill : kPaceFills)
-    for (double time : kPaceTimes)
-      replays.push_back(universal_replay(
-          o, UniversalOptions{}, codec,
-          {.flush_bytes = 1e6 * fill, .ingest_mbps = 50, .time_factor = time, .jitter_seed = replays.size() + 1}));
-  ASSERT_EQ(replays.size(), std::size(kPaceFills) * std::size(kPaceTimes));
+  for (int i = 0; i < kPaceReplays; ++i)
+    replays.push_back(universal_replay(o, UniversalOptions{}, codec,
+                                       {.flush_bytes = 1e6,
+                                        .ingest_mbps = 50,
+                                        .time_factor = pace_time_factor(i),
+                                        .jitter_seed = replays.size() + 1}));
+  EXPECT_EQ(mean.flushes, 100);  // every replay flushes a memtable's data: the load's flush count
+  EXPECT_DOUBLE_EQ(mean.flush_bytes, 1e6);
   double data = 0, stored = 0, peak = 0;
   for (const auto& r : mean.runs) {
     data += r.data_bytes;
@@ -145,6 +147,33 @@ TEST(UniversalModel, APacedLoadIsTheMeanOfItsReplaysWithEachLevelsRange) {
   EXPECT_LT(mean.runs.back().min_stored, mean.runs.back().max_stored);  // the replays disagree
   // Seeded: the same inputs give the same shape.
   EXPECT_EQ(universal_shape(o, UniversalOptions{}, codec, 50).runs.back().stored_bytes, mean.runs.back().stored_bytes);
+}
+
+TEST(UniversalModel, ReplaysTakeCompactionsAtSevenTenthsToTwiceSevenTenthsOfTheirEstimate) {
+  EXPECT_DOUBLE_EQ(pace_time_factor(0), 0.7);
+  EXPECT_DOUBLE_EQ(pace_time_factor(kPaceReplays - 1), 1.4);
+  EXPECT_NEAR(pace_time_factor(kPaceReplays / 2), std::sqrt(0.7 * 1.4), 1e-12);  // even steps of the log
+  for (int i = 1; i < kPaceReplays; ++i)
+    EXPECT_NEAR(pace_time_factor(i) / pace_time_factor(i - 1), std::pow(2, 1.0 / (kPaceReplays - 1)), 1e-12);
+}
+
+TEST(UniversalModel, ACompactionTakesItsRecordsAndItsTableFilesBytes) {
+  // 8 flushes of 1 MB, one a second, the codec taking no time. Of 1,000-byte records the merge at
+  // flush 4 takes 4,000 x kUniversalRecordNs and 4 MB at kUniversalFileMBps, 21 ms: done before
+  // flush 5, the unpaced shape (L0 1, L5 3, L6 4). Of 0.1-byte records (4 x 10^7 of them) it takes
+  // 16 s and ends after the last flush: then the four L0 files and L6 merge, one run of 8.
+  LsmOptions o;
+  o.data_bytes = 8e6;
+  const RunCodecs free = [](int, int, const RunSample&) { return RunCodec{1.0, 0, 0}; };
+  const auto runs = [&](double record_bytes) {
+    o.record_bytes = record_bytes;
+    return universal_replay(o, UniversalOptions{}, free, {.flush_bytes = 1e6, .ingest_mbps = 1}).runs;
+  };
+  EXPECT_EQ(runs(1000).size(), 3u);
+  const auto slow = runs(0.1);
+  ASSERT_EQ(slow.size(), 1u);
+  EXPECT_EQ(slow[0].level, 6);
+  EXPECT_DOUBLE_EQ(slow[0].data_bytes, 8e6);
 }
 
 TEST(UniversalModel, RunsKnowTheirWritesAndWhichKeepTheirNumbers) {
@@ -251,6 +280,23 @@ TEST(UniversalPlan, PlanIsTheCheapestOfEveryAssignment) {
     cheapest = std::min(cheapest, s.peak_stored_bytes / 1e9 * 0.1 + cores * 0.05 * 720);
   }
   EXPECT_NEAR(p.totals.total_usd(), cheapest, 1e-6 * cheapest);
+}
+
+// A T2 run's speeds are two workers' total (judgement/analysis.h): the same cells measured on two
+// threads give twice the speeds, and a compaction, on one thread, takes as long as on a T1 run.
+TEST(UniversalPlan, ACompactionRunsOnOneOfTheThreadsTheSpeedsWereMeasuredOn) {
+  // Storage dear, CPU cheap: zstd and zlib, whose compactions slow the writes at 200 MB/s.
+  const Workload w = workload("write=200,read=50,storage=10,cpu=0.001,size=2G,style=universal");
+  const RunResults one = three_codec_rocksdb_run();
+  RunResults two = one;
+  for (auto& c : two.cells) c.key.threads = 2;
+  const UniversalPlan p1 = universal_plans(one, w).at(0), p2 = universal_plans(two, w).at(0);
+  EXPECT_EQ(p2.line, p1.line);
+  ASSERT_EQ(p2.shape.runs.size(), p1.shape.runs.size());
+  for (size_t i = 0; i < p1.shape.runs.size(); ++i)
+    EXPECT_NEAR(p2.shape.runs[i].stored_bytes, p1.shape.runs[i].stored_bytes, 1e-9 * p1.shape.runs[i].stored_bytes);
+  EXPECT_NEAR(p2.shape.stalled_seconds, p1.shape.stalled_seconds, 1e-9 * (1 + p1.shape.stalled_seconds));
+  EXPECT_GT(p1.shape.stalled_seconds, 0);  // the compactions' time shows: writes slowed behind them
 }
 
 TEST(UniversalPlan, WorkloadKeysSetTheUniversalOptions) {
