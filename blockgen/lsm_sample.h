@@ -34,8 +34,7 @@ RecordSet level_records(const RecordSet& in, const std::vector<size_t>& order, c
 enum class CutNumbers { Own, AllKept, AllZeroed };
 
 // A level cut's layout name: the layout and the levels its blocks stand for, "rocksdb@L3", or
-// "rocksdb@L2-3" for two levels cut together (results written before 2026-12-08), with "k" or "z" after a sample of
-// every number kept
+// "rocksdb@L2-3" for two levels cut together, with "k" or "z" after a sample of every number kept
 // ("rocksdb@L6k") or zeroed ("rocksdb@L0z"). Results keep the cut's cells apart from the whole
 // set's: recommendations and store totals leave them out; the per-level plan prices each level
 // on them (judgement/level_plan.h LevelCodec::at_level).

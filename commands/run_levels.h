@@ -1,8 +1,8 @@
 #pragma once
 // `run --workload ...,size=` under a RocksDB profile (leveled or universal compaction): each source's records
 // as each level of the LSM holds them when the load ends (judgement/level_cut.h cuts,
-// blockgen/lsm_sample.h slices), as block sets of their own (layout "rocksdb@L3"), measured
-// beside the whole set. The per-level plan
+// blockgen/lsm_sample.h slices), as block sets of their own (layout "rocksdb@L3", or
+// "rocksdb@L2-3" for two levels cut together), measured beside the whole set. The per-level plan
 // prices each level on them (judgement/level_plan.h LevelCodec::at_level); recommendations and
 // store totals leave them out.
 //

@@ -47,14 +47,16 @@ std::vector<LevelCut> level_cuts(const LsmShape& shape, const LsmOptions& o) {
     const double kept = kept_share(*it, shape, o, below);
     const double share = it->data_bytes / total;
     if (below > 0 && kept < kMostlyZeroed && !cuts.empty() && cuts.back().numbers == CutNumbers::Own) {
-      // The deepest holds both levels' old writes mixed: its cut takes this level's writes too,
-      // their kept numbers pooled. This level keeps its own cut.
-      LevelCut& deepest = cuts.back();
-      deepest.slice.to += share;
-      deepest.slice.kept = kept * it->data_bytes / (it->data_bytes + below);
+      // Cut with the deepest: one slice of both levels' writes, their kept numbers pooled.
+      LevelCut& pair = cuts.back();
+      pair.first = it->level;
+      pair.slice.to += share;
+      pair.slice.kept = kept * it->data_bytes / (it->data_bytes + below);
+    } else {
+      cuts.push_back(
+          {.first = it->level, .last = it->level, .slice = {.from = from, .to = from + share, .kept = kept}});
+      if (o.order == LoadOrder::Ascending && it->level > 0) cuts.push_back(other_way(cuts.back()));
     }
-    cuts.push_back({.first = it->level, .last = it->level, .slice = {.from = from, .to = from + share, .kept = kept}});
-    if (o.order == LoadOrder::Ascending && it->level > 0) cuts.push_back(other_way(cuts.back()));
     from += share;
   }
   return cuts;

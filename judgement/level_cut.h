@@ -43,12 +43,8 @@
 //   full speed, past what one compaction thread keeps up with, the level kept 0-1, 11-15 and
 //   32-37 %: a DB whose compaction falls behind keeps fewer (the slope was 0.3 on those).
 //   The base level (L1) is rewritten by every L0 compaction, so it keeps them all.
-//   When it keeps fewer than kMostlyZeroed, the deepest holds the two levels' old writes mixed
-//   (whole files moved down from the level above beside its own): its cut is one slice of both
-//   levels' writes, their kept numbers pooled, and the level above keeps its own cut. The 100 MB
-//   auth.log shuffled load (static sizes, 8 MB/s), the one of twelve where this applies, had its
-//   bottom 8.0 % over the plan with the level above priced on the pooled slice too, and 10.9 %
-//   under with both levels on their own slices.
+//   When it keeps fewer than kMostlyZeroed, the two levels hold the same old writes mixed: they
+//   are cut together, one slice standing for both.
 // Universal compaction: the replay (judgement/universal_model.h) follows each sorted run's slice
 // of the load and the share of it that keeps its numbers; a level's cut is its run's (L0's files
 // together: the newest writes; with none left at the end, the last flush's, which every flush's

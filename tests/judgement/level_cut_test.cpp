@@ -111,29 +111,22 @@ TEST(LevelCut, L0WhenTheLoadEnds) {
 }
 
 // Static sizes: the level above a small deepest level lost most of its numbers while it was the
-// deepest: the deepest's cut takes both levels' writes, and the level above keeps its own.
-TEST(LevelCut, StaticLevelAboveASmallDeepestIsPooledIntoItsCut) {
+// deepest: the two are cut together.
+TEST(LevelCut, StaticLevelAboveASmallDeepestIsCutWithIt) {
   const LsmOptions o = small_lsm(false, LoadOrder::Shuffled, 300 * kCutMiB);
   const LsmShape shape = lsm_shape(o, [](int) { return 3.0; });
   ASSERT_EQ(shape.deepest(), 3);  // L1 16 MiB, L2 64 MiB of files at 3:1, the rest in L3
-  const double data = shape_data(shape), l2 = shape.levels[2].data_bytes, l3 = shape.levels[3].data_bytes;
+  const double l2 = shape.levels[2].data_bytes, l3 = shape.levels[3].data_bytes;
   ASSERT_LT(l3, l2);
   const auto cuts = level_cuts(shape, o);
-  ASSERT_EQ(cuts.size(), 3u);  // L3 (with L2's writes), L2, L1 (L0 empty)
-  EXPECT_EQ(cuts[0].first, 3);
+  ASSERT_EQ(cuts.size(), 2u);  // L2-3, L1 (L0 empty)
+  EXPECT_EQ(cuts[0].first, 2);
   EXPECT_EQ(cuts[0].last, 3);
-  EXPECT_DOUBLE_EQ(cuts[0].slice.from, 0);
-  EXPECT_NEAR(cuts[0].slice.to, (l2 + l3) / data, 1e-12);
+  EXPECT_NEAR(cuts[0].slice.to, (l2 + l3) / shape_data(shape), 1e-12);
   const double l2_kept = kStaticSplitKeptSlope * l3 / (l2 + l3);
   EXPECT_NEAR(cuts[0].slice.kept, l2_kept * l2 / (l2 + l3), 1e-12);
-  EXPECT_EQ(cuts[1].first, 2);
-  EXPECT_EQ(cuts[1].last, 2);
-  EXPECT_NEAR(cuts[1].slice.from, l3 / data, 1e-12);
-  EXPECT_NEAR(cuts[1].slice.to, (l2 + l3) / data, 1e-12);
-  EXPECT_NEAR(cuts[1].slice.kept, l2_kept, 1e-12);
-  EXPECT_EQ(cuts[2].first, 1);
-  EXPECT_DOUBLE_EQ(cuts[2].slice.kept, 1);
-  EXPECT_EQ(level_cut_layout("rocksdb", cuts[0].first, cuts[0].last), "rocksdb@L3");
+  EXPECT_DOUBLE_EQ(cuts[1].slice.kept, 1);
+  EXPECT_EQ(level_cut_layout("rocksdb", cuts[0].first, cuts[0].last), "rocksdb@L2-3");
 }
 
 // ... but the base level, rewritten by every L0 compaction, keeps them all.
